@@ -1,0 +1,88 @@
+/**
+ * The plug-in interface every certified implementation is reached through. Suites only ever
+ * see a `Target`: the bundled reference, a stranger's module, or a service at a URL (through
+ * the HTTP adapter) all look the same here.
+ */
+import type { Bindings, WorkerSession } from './bindings.js';
+import type { Approvals, Audit, MemoryBroker } from './memory.js';
+import type { Principal, Principals } from './principals.js';
+import type { Runs } from './runs.js';
+import type { ThreadStateStore } from './state.js';
+import type { TelemetryHealth } from './tracing.js';
+
+/** Scenario families a target may support; a suite needing one it lacks reports "not run". */
+export const CAPABILITIES = [
+  'threadState',
+  'memory',
+  'runs',
+  'telemetry',
+  'settableClock',
+  'sharedLearning',
+  'failpoints',
+  'processFaults',
+  'networkFaults',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+export type Capabilities = Readonly<Partial<Record<Capability, boolean>>>;
+
+/** What the kit gives a target when it creates it. Every URL is loopback. */
+export interface HarnessEnv {
+  /** A fresh directory the target may use for files (SQLite, logs). */
+  readonly tempDir: string;
+  /** OTLP/HTTP traces endpoint (…/v1/traces) of the kit's span collector, if any. */
+  readonly collectorUrl?: string;
+  /** Untrusted external model provider stub. */
+  readonly providerUrl?: string;
+  /** Tool endpoint stub (untrusted external). */
+  readonly toolUrl?: string;
+  /** Trusted internal service stub (must receive trace context). */
+  readonly trustedServiceUrl?: string;
+  /** Per-suite options the target should honour where it can. */
+  readonly options?: TargetOptions;
+}
+
+export interface TargetOptions {
+  /** Enable shared learning (agent-scope writes). Default false, as the contract says. */
+  readonly sharedLearning?: boolean;
+  /** Telemetry export bounds (ms / counts) used by outage tests. */
+  readonly exportTimeoutMs?: number;
+  readonly maxQueueSize?: number;
+  /** Sampling ratio 0..1 for the "drop everything" outage variant. */
+  readonly samplingRatio?: number;
+}
+
+export interface ToolAuthorization {
+  /** May this principal's run with this agent invoke the tool? */
+  mayInvoke(caller: Principal, agent: string, tool: string): Promise<boolean>;
+  /** May this principal's run with this agent reach the network destination (host)? */
+  mayReach(caller: Principal, agent: string, host: string): Promise<boolean>;
+}
+
+export interface Clock {
+  now(): Promise<number>;
+  /** Move the target's clock forward (retention tests). */
+  advance(ms: number): Promise<void>;
+}
+
+export interface Target {
+  readonly name: string;
+  readonly capabilities: Capabilities;
+  readonly principals: Principals;
+  readonly bindings: Bindings;
+  /** The facade for one worker session; scopes other than the session's are rejected. */
+  threadState(session: WorkerSession): ThreadStateStore;
+  memory(caller: Principal, agent: string): MemoryBroker;
+  readonly approvals: Approvals;
+  readonly audit: Audit;
+  readonly tools: ToolAuthorization;
+  readonly runs?: Runs;
+  readonly telemetry?: { health(): Promise<TelemetryHealth>; flush(): Promise<void> };
+  readonly clock?: Clock;
+}
+
+/** Default export of a module target. */
+export interface TargetModule {
+  readonly name: string;
+  create(env: HarnessEnv): Promise<Target>;
+  destroy?(target: Target): Promise<void>;
+}

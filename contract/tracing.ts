@@ -1,0 +1,102 @@
+/**
+ * Tracing vocabulary: the required span names and parentage, the attribute allow-list and the
+ * baggage schema. Suites check exported telemetry against these; implementations emit only
+ * these names and keys.
+ */
+export const SPAN = {
+  request: 'harness.request',
+  authn: 'authn',
+  authzAgent: 'authz.agent',
+  sessionBinding: 'session.binding',
+  sandboxClaim: 'sandbox.claim_or_reuse',
+  workerBind: 'sandbox.worker.bind',
+  run: 'harness.run',
+  providerInvoke: 'provider.invoke',
+  stateLoad: 'thread_state.load',
+  stateWrite: 'thread_state.write',
+  stateCommit: 'thread_state.commit',
+  memoryRead: 'memory.read',
+  memoryWrite: 'memory.write',
+  toolInvoke: 'tool.invoke',
+  subagentRun: 'subagent.run',
+  streamEncode: 'stream.validate_and_encode',
+} as const;
+export type SpanName = (typeof SPAN)[keyof typeof SPAN];
+
+/** Required parent of each span (the contract's topology). */
+export const SPAN_PARENT: Readonly<Record<SpanName, SpanName | null>> = {
+  'harness.request': null,
+  authn: 'harness.request',
+  'authz.agent': 'harness.request',
+  'session.binding': 'harness.request',
+  'sandbox.claim_or_reuse': 'harness.request',
+  'sandbox.worker.bind': 'sandbox.claim_or_reuse',
+  'harness.run': 'harness.request',
+  'provider.invoke': 'harness.run',
+  'thread_state.load': 'harness.run',
+  'thread_state.write': 'harness.run',
+  'thread_state.commit': 'harness.run',
+  'memory.read': 'harness.run',
+  'memory.write': 'harness.run',
+  'tool.invoke': 'harness.run',
+  'subagent.run': 'harness.run',
+  'stream.validate_and_encode': 'harness.request',
+};
+
+/** Low-cardinality attribute keys an implementation may export (everything else is scrubbed). */
+export const ALLOWED_ATTRIBUTES = [
+  'smtc.harness.id',
+  'smtc.harness.version',
+  'smtc.adapter.id',
+  'smtc.adapter.version',
+  'smtc.execution.mode',
+  'smtc.sandbox.profile',
+  'smtc.operation',
+  'smtc.outcome',
+  'smtc.error.category',
+  'smtc.capability.level',
+  'gen_ai.system',
+  'gen_ai.request.model',
+  'smtc.binding.hmac',
+  'smtc.run.hmac',
+  'smtc.agent.hmac',
+  'smtc.sandbox.hmac',
+  'smtc.lease.generation',
+  'smtc.retry.count',
+  'smtc.event.count',
+  'smtc.tool.count',
+  'smtc.memory.count',
+  'smtc.size.bytes',
+  'smtc.duration.ms',
+  'smtc.remote_trace.linked',
+] as const;
+export type AllowedAttribute = (typeof ALLOWED_ATTRIBUTES)[number];
+
+/** Resource attributes an implementation may export. */
+export const ALLOWED_RESOURCE_ATTRIBUTES = [
+  'service.name',
+  'service.version',
+  'telemetry.sdk.name',
+  'telemetry.sdk.language',
+  'telemetry.sdk.version',
+] as const;
+
+/** Service names of the two telemetry identities. */
+export const SERVICE = { controlPlane: 'smtc-control-plane', worker: 'smtc-sandbox-worker' } as const;
+
+/**
+ * Baggage: empty by default. These are the only keys an implementation may accept, each
+ * bounded and opaque; everything is stripped before untrusted external calls.
+ */
+export const BAGGAGE_SCHEMA: Readonly<Record<string, { readonly maxLength: number; readonly pattern: RegExp }>> = {
+  'smtc.tenant_tier': { maxLength: 16, pattern: /^[a-z0-9_]{1,16}$/ },
+  'smtc.request_class': { maxLength: 16, pattern: /^[a-z0-9_]{1,16}$/ },
+};
+
+export interface TelemetryHealth {
+  readonly exporter: 'ok' | 'degraded' | 'failing';
+  readonly droppedSpans: number;
+  readonly queueDepth: number;
+  readonly queueCapacity: number;
+  readonly exportedSpans: number;
+}

@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// The certification suites, one file per requirement. `smtc certify` runs this config
+// through vitest's Node API with SMTC_TARGET pointing at the target under test.
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: ['suites/r*.spec.ts'],
+    pool: 'forks',
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    globals: true,
+    // Requirement files create their own target; run them in separate processes.
+    fileParallelism: true,
+  },
+});
