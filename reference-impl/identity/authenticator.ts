@@ -1,0 +1,68 @@
+/**
+ * Authentication for the reference: a principal is who its credential says, never who the
+ * object claims to be. A caller that hands over `{ subject: 'carol', credential: <alice> }`
+ * is alice. Credentials are random per target instance and compared in constant time.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { ContractError } from '../../contract/errors.js';
+import type { Principal, Principals, Role } from '../../contract/principals.js';
+import type { Identity } from './identity.js';
+
+interface Seed {
+  id: keyof Omit<Principals, 'agents' | 'anonymousCredential'>;
+  subject: string;
+  organization: string;
+  roles: Role[];
+}
+
+const SEEDS: readonly Seed[] = [
+  { id: 'alice', subject: 'user-alice', organization: 'org-a', roles: ['user'] },
+  { id: 'bob', subject: 'user-bob', organization: 'org-a', roles: ['user'] },
+  { id: 'carol', subject: 'user-carol', organization: 'org-b', roles: ['user'] },
+  { id: 'adminA', subject: 'app-a', organization: 'org-a', roles: ['application', 'admin'] },
+  { id: 'adminB', subject: 'app-b', organization: 'org-b', roles: ['application', 'admin'] },
+  { id: 'approverA', subject: 'approver-a', organization: 'org-a', roles: ['approver'] },
+];
+
+export const AGENTS = ['agent-alpha', 'agent-beta'] as const;
+
+export class Authenticator {
+  private readonly byToken = new Map<string, Identity>();
+  readonly principals: Principals;
+
+  constructor() {
+    const entries: Record<string, Principal> = {};
+    for (const s of SEEDS) {
+      const credential = `smtc_${randomBytes(24).toString('base64url')}`;
+      const identity: Identity = {
+        principalId: s.id,
+        subject: s.subject,
+        organization: s.organization,
+        roles: s.roles,
+      };
+      this.byToken.set(credential, identity);
+      entries[s.id] = { id: s.id, subject: s.subject, organization: s.organization, roles: s.roles, credential };
+    }
+    this.principals = {
+      ...(entries as unknown as Omit<Principals, 'agents' | 'anonymousCredential'>),
+      agents: AGENTS,
+      anonymousCredential: `smtc_${randomBytes(24).toString('base64url')}`,
+    };
+  }
+
+  /** Resolve a credential; throws `unauthenticated` for anything unknown or malformed. */
+  authenticate(p: Pick<Principal, 'credential'> | null | undefined): Identity {
+    const token = p && typeof p.credential === 'string' ? p.credential : '';
+    if (token.length === 0 || token.length > 256) throw new ContractError('unauthenticated');
+    const given = Buffer.from(token);
+    for (const [known, identity] of this.byToken) {
+      const k = Buffer.from(known);
+      if (k.length === given.length && timingSafeEqual(k, given)) return identity;
+    }
+    throw new ContractError('unauthenticated');
+  }
+
+  isAgent(agent: unknown): agent is string {
+    return typeof agent === 'string' && (AGENTS as readonly string[]).includes(agent);
+  }
+}
