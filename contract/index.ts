@@ -2,6 +2,7 @@ export * from './bindings.js';
 export * from './errors.js';
 export * from './memory.js';
 export * from './principals.js';
+export * from './requirements.js';
 export * from './runs.js';
 export * from './state.js';
 export * from './target.js';

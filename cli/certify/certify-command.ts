@@ -1,0 +1,86 @@
+/**
+ * `smtc certify`: load the target (so a broken target fails fast with a clear message), run
+ * the suites, decide the verdict per requirement, write verdict.json, junit.xml and
+ * report.html, and print the table. Exit code: 0 certified or only not-run, 1 failed,
+ * 2 bad usage / target unusable, 3 not certified under --strict.
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REQUIREMENTS, type RequirementId } from '../../contract/requirements.js';
+import { loadTargetModule, REPO_ROOT, targetSpecFromEnv } from '../../fixtures/targets/load-target.js';
+import { writeHtmlReport } from '../report/html-report.js';
+import { writeJunit } from '../report/junit-xml.js';
+import { renderSummary } from '../report/terminal-summary.js';
+import { writeVerdictJson } from '../report/verdict-json.js';
+import { canarySections } from './canary-section.js';
+import { runSuites } from './run-suites.js';
+import { type Certification, decideRequirement, overallOf } from './verdict.js';
+
+export interface CertifyOptions {
+  readonly target?: string;
+  readonly only?: readonly RequirementId[];
+  readonly out: string;
+  readonly strict: boolean;
+  readonly requireAll: boolean;
+  readonly seed?: number;
+  readonly runsScale?: number;
+  readonly quiet: boolean;
+}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+export async function certify(o: CertifyOptions): Promise<{ exitCode: number; certification: Certification }> {
+  const target = o.target ? path.resolve(o.target) : targetSpecFromEnv();
+  const out = (line: string) => {
+    if (!o.quiet) process.stdout.write(`${line}\n`);
+  };
+  // Fail fast and clearly on a target that cannot even be loaded.
+  await loadTargetModule(target);
+  const reportDir = path.resolve(o.out);
+  mkdirSync(reportDir, { recursive: true });
+
+  const startedAt = new Date();
+  const selected = new Set<RequirementId>(o.only && o.only.length ? o.only : REQUIREMENTS.map((r) => r.id));
+  out(`smtc certify: target ${target}`);
+  out(`requirements: ${[...selected].join(' ')}${o.requireAll ? ' (every scenario required)' : ''}`);
+  const { clauses, runErrors } = await runSuites({
+    root: REPO_ROOT,
+    target,
+    only: [...selected],
+    reportDir,
+    requireAll: o.requireAll,
+    ...(o.seed !== undefined ? { seed: o.seed } : {}),
+    ...(o.runsScale !== undefined ? { runsScale: o.runsScale } : {}),
+    out,
+  });
+  const requirements = REQUIREMENTS.map((r) => decideRequirement(r.id, clauses, selected.has(r.id)));
+  let overall = overallOf(requirements);
+  if (runErrors.length > 0) {
+    out(`errors outside any scenario:\n  ${runErrors.join('\n  ')}`);
+    overall = 'failed';
+  }
+  const finishedAt = new Date();
+  const artefacts = ['verdict.json', 'junit.xml', 'report.html'];
+  if (existsSync(path.join(reportDir, 'canary-report.json'))) artefacts.push('canary-report.json');
+  const certification: Certification = {
+    tool: { name: 'smtc', version: version() },
+    target,
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    durationMs: finishedAt.getTime() - startedAt.getTime(),
+    overall,
+    requireAll: o.requireAll,
+    requirements,
+    artefacts,
+  };
+  writeVerdictJson(reportDir, certification);
+  writeJunit(reportDir, certification);
+  writeHtmlReport(reportDir, certification, await canarySections(reportDir));
+  process.stdout.write(renderSummary(certification));
+  process.stdout.write(`  reports: ${path.relative(process.cwd(), reportDir) || '.'}/{${artefacts.join(',')}}\n`);
+  const exitCode = overall === 'failed' ? 1 : overall === 'not_certified' && o.strict ? 3 : 0;
+  return { exitCode, certification };
+}

@@ -1,0 +1,94 @@
+/**
+ * A vitest reporter that turns test cases into clause results and prints progress as each
+ * scenario finishes, so a long certification is never silent.
+ */
+import path from 'node:path';
+import type { TestCase, TestModule } from 'vitest/node';
+import type { Reporter } from 'vitest/reporters';
+import { isRequirementId, type RequirementId } from '../../contract/requirements.js';
+import { type ClauseResult, replayOf } from './verdict.js';
+
+const CLAUSE = /^(R(\d{2}))(\.\d+)?\b\s*(.*)$/;
+
+function requirementOfFile(file: string): RequirementId | null {
+  const m = /^r(\d{2})-/.exec(path.basename(file));
+  const id = m ? `R${m[1]}` : '';
+  return isRequirementId(id) ? id : null;
+}
+
+export class ResultCollector implements Reporter {
+  readonly clauses: ClauseResult[] = [];
+  private readonly started = Date.now();
+
+  constructor(
+    private readonly out: (line: string) => void,
+    private readonly root: string,
+  ) {}
+
+  onTestModuleStart(mod: TestModule): void {
+    this.out(`▶ ${path.relative(this.root, mod.moduleId)}`);
+  }
+
+  onTestCaseResult(tc: TestCase): void {
+    const r = tc.result();
+    const m = CLAUSE.exec(tc.name);
+    const fileReq = requirementOfFile(tc.module.moduleId);
+    const req = m && isRequirementId(m[1] ?? '') ? (m[1] as RequirementId) : fileReq;
+    if (!req) return;
+    const id = m ? `${m[1]}${m[3] ?? ''}` : req;
+    const title = m ? (m[4] ?? '') : tc.name;
+    const durationMs = Math.round(tc.diagnostic()?.duration ?? 0);
+    const annotations = tc.annotations().map((a) => a.message);
+    const file = path.relative(this.root, tc.module.moduleId);
+    let clause: ClauseResult;
+    if (r.state === 'passed') {
+      clause = { id, requirement: req, title, state: 'passed', durationMs, file, annotations };
+      this.out(`  ✓ ${id} ${title} (${durationMs} ms)`);
+    } else if (r.state === 'failed') {
+      const message = (r.errors ?? []).map((e) => e.message).join('\n') || 'failed';
+      clause = {
+        id,
+        requirement: req,
+        title,
+        state: 'failed',
+        durationMs,
+        file,
+        message,
+        annotations,
+        ...replayOf(message),
+      };
+      this.out(`  ✗ ${id} ${title}\n      ${message.split('\n').slice(0, 6).join('\n      ')}`);
+    } else {
+      const note = r.state === 'skipped' ? r.note : undefined;
+      const message = note?.replace(/^not run:\s*/, '') ?? 'not run (skipped without a reason)';
+      clause = { id, requirement: req, title, state: 'not_run', durationMs, file, message, annotations };
+      this.out(`  – ${id} ${title}: not run: ${message}`);
+    }
+    for (const a of annotations) this.out(`      · ${a}`);
+    this.clauses.push(clause);
+  }
+
+  onTestModuleEnd(mod: TestModule): void {
+    // A file that failed to load or whose hooks failed has errors outside any test: that
+    // fails its requirement (it never "passes by having no tests").
+    const errors = mod.errors();
+    const req = requirementOfFile(mod.moduleId);
+    if (errors.length === 0 || !req) return;
+    const message = errors.map((e) => e.message).join('\n');
+    this.clauses.push({
+      id: req,
+      requirement: req,
+      title: `suite ${path.basename(mod.moduleId)} could not run to completion`,
+      state: 'failed',
+      durationMs: 0,
+      file: path.relative(this.root, mod.moduleId),
+      message,
+      annotations: [],
+    });
+    this.out(`  ✗ ${path.basename(mod.moduleId)}: ${message.split('\n')[0]}`);
+  }
+
+  elapsedMs(): number {
+    return Date.now() - this.started;
+  }
+}

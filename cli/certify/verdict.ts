@@ -1,0 +1,98 @@
+/**
+ * Verdict per requirement from clause results. A requirement is `certified` only when it has
+ * clauses and every one passed; any failure makes it `failed`; anything not run (a missing
+ * capability, a missing service, no suite at all) makes it `not_run` with the reason. A
+ * certification with anything not run is not certified.
+ */
+import { REQUIREMENTS, type RequirementId } from '../../contract/requirements.js';
+
+export type ClauseState = 'passed' | 'failed' | 'not_run';
+
+export interface ClauseResult {
+  /** `R02.3`, or `R02` for a file-level failure. */
+  readonly id: string;
+  readonly requirement: RequirementId;
+  readonly title: string;
+  readonly state: ClauseState;
+  readonly durationMs: number;
+  readonly file: string;
+  /** Failure message or not-run reason. */
+  readonly message?: string;
+  /** fast-check replay data when the failure came from a property. */
+  readonly seed?: number;
+  readonly path?: string;
+  /** Measurements the scenario reported (e.g. corpus rates). */
+  readonly annotations: readonly string[];
+}
+
+export type RequirementState = 'certified' | 'failed' | 'not_run';
+
+export interface RequirementVerdict {
+  readonly id: RequirementId;
+  readonly title: string;
+  readonly verdict: RequirementState;
+  readonly reasons: readonly string[];
+  readonly clauses: readonly ClauseResult[];
+}
+
+export interface Certification {
+  readonly tool: { readonly name: 'smtc'; readonly version: string };
+  readonly target: string;
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly durationMs: number;
+  readonly overall: 'certified' | 'not_certified' | 'failed';
+  readonly requireAll: boolean;
+  readonly requirements: readonly RequirementVerdict[];
+  /** Extra artefacts written beside the verdict (canary report …), relative file names. */
+  readonly artefacts: readonly string[];
+}
+
+export function decideRequirement(
+  id: RequirementId,
+  clauses: readonly ClauseResult[],
+  selected: boolean,
+): RequirementVerdict {
+  const title = REQUIREMENTS.find((r) => r.id === id)?.title ?? id;
+  const mine = clauses.filter((c) => c.requirement === id);
+  if (!selected) return { id, title, verdict: 'not_run', reasons: ['not selected for this run (--only)'], clauses: [] };
+  if (mine.length === 0) {
+    return { id, title, verdict: 'not_run', reasons: ['no suite for this requirement in this build'], clauses: [] };
+  }
+  const failed = mine.filter((c) => c.state === 'failed');
+  if (failed.length > 0) {
+    return {
+      id,
+      title,
+      verdict: 'failed',
+      reasons: failed.map(
+        (c) => `${c.id} ${c.title}${c.seed !== undefined ? ` (seed ${c.seed}, path "${c.path}")` : ''}`,
+      ),
+      clauses: mine,
+    };
+  }
+  const notRun = mine.filter((c) => c.state === 'not_run');
+  if (notRun.length > 0) {
+    return {
+      id,
+      title,
+      verdict: 'not_run',
+      reasons: notRun.map((c) => `${c.id}: ${c.message ?? 'not run'}`),
+      clauses: mine,
+    };
+  }
+  return { id, title, verdict: 'certified', reasons: [], clauses: mine };
+}
+
+export function overallOf(reqs: readonly RequirementVerdict[]): Certification['overall'] {
+  if (reqs.some((r) => r.verdict === 'failed')) return 'failed';
+  if (reqs.every((r) => r.verdict === 'certified')) return 'certified';
+  return 'not_certified';
+}
+
+/** fast-check's failure message carries `{ seed: N, path: "…" }`. */
+export function replayOf(message: string): { seed?: number; path?: string } {
+  const m = /seed:\s*(-?\d+),\s*path:\s*"([^"]*)"/.exec(message);
+  if (!m) return {};
+  return { seed: Number(m[1]), path: m[2] };
+}
