@@ -43,7 +43,7 @@ export async function certify(o: CertifyOptions): Promise<{ exitCode: number; ce
   mkdirSync(reportDir, { recursive: true });
 
   const startedAt = new Date();
-  const selected = new Set<RequirementId>(o.only && o.only.length ? o.only : REQUIREMENTS.map((r) => r.id));
+  const selected = new Set<RequirementId>(o.only?.length ? o.only : REQUIREMENTS.map((r) => r.id));
   out(`smtc certify: target ${target}`);
   out(`requirements: ${[...selected].join(' ')}${o.requireAll ? ' (every scenario required)' : ''}`);
   const { clauses, runErrors } = await runSuites({
