@@ -1,0 +1,97 @@
+/**
+ * One telemetry identity (a `service.name`: the control plane or the sandbox worker) with its
+ * own tracer provider and its own bounded pipeline:
+ *
+ *   span end → BoundedSpanProcessor (counted, bounded BatchSpanProcessor)
+ *            → MeteredExporter (health) → ScrubbingExporter → OTLPTraceExporter (collector)
+ *
+ * The worker would build exactly this in its own process; nothing here is shared between the
+ * two identities except the code.
+ */
+import type { Tracer } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+import type { TelemetryHealth } from '../../contract/tracing.js';
+import { BoundedSpanProcessor } from './bounded-span-processor.js';
+import { ExportHealth, MeteredExporter } from './export-health.js';
+import type { ExportSettings } from './export-settings.js';
+import { RecordingSampler } from './recording-sampler.js';
+import { ScrubbingExporter } from './scrubbing-exporter.js';
+
+export const INSTRUMENTATION_SCOPE = 'smtc-reference';
+export const REFERENCE_VERSION = '0.1.0';
+
+export class TelemetryIdentity {
+  readonly tracer: Tracer;
+  readonly enabled: boolean;
+  private readonly provider: BasicTracerProvider;
+  private readonly processor: BoundedSpanProcessor | null;
+  private readonly healthState: ExportHealth;
+
+  constructor(serviceName: string, settings: ExportSettings) {
+    this.enabled = settings.collectorUrl !== undefined;
+    this.healthState = new ExportHealth(this.enabled ? settings.maxQueueSize : 0, settings.exportTimeoutMs);
+    this.processor = settings.collectorUrl
+      ? new BoundedSpanProcessor(
+          new MeteredExporter(
+            new ScrubbingExporter(
+              new OTLPTraceExporter({
+                url: settings.collectorUrl,
+                timeoutMillis: settings.exportTimeoutMs,
+                concurrencyLimit: 4,
+              }),
+            ),
+            this.healthState,
+          ),
+          {
+            maxQueueSize: settings.maxQueueSize,
+            maxExportBatchSize: settings.maxExportBatchSize,
+            scheduledDelayMillis: settings.scheduledDelayMs,
+            exportTimeoutMillis: settings.exportTimeoutMs,
+          },
+          this.healthState,
+        )
+      : null;
+    this.provider = new BasicTracerProvider({
+      resource: defaultResource().merge(
+        resourceFromAttributes({ 'service.name': serviceName, 'service.version': REFERENCE_VERSION }),
+      ),
+      // Disabled telemetry still creates (non-recording) spans, so the request path is one code path.
+      sampler: new RecordingSampler(this.enabled ? settings.samplingRatio : 0),
+      spanProcessors: this.processor ? [this.processor] : [],
+    });
+    this.tracer = this.provider.getTracer(INSTRUMENTATION_SCOPE, REFERENCE_VERSION);
+  }
+
+  health(): TelemetryHealth {
+    return this.healthState.snapshot();
+  }
+
+  /** Export what is queued; bounded by the export timeout and never rejects. */
+  async flush(): Promise<void> {
+    await this.processor?.forceFlush();
+  }
+
+  async close(): Promise<void> {
+    await this.processor?.shutdown();
+  }
+}
+
+/** Health of several identities as one signal: worst exporter state, summed counters. */
+export function combineHealth(parts: readonly TelemetryHealth[]): TelemetryHealth {
+  const rank = { ok: 0, degraded: 1, failing: 2 } as const;
+  let exporter: TelemetryHealth['exporter'] = 'ok';
+  let droppedSpans = 0;
+  let queueDepth = 0;
+  let queueCapacity = 0;
+  let exportedSpans = 0;
+  for (const h of parts) {
+    if (rank[h.exporter] > rank[exporter]) exporter = h.exporter;
+    droppedSpans += h.droppedSpans;
+    queueDepth += h.queueDepth;
+    queueCapacity += h.queueCapacity;
+    exportedSpans += h.exportedSpans;
+  }
+  return { exporter, droppedSpans, queueDepth, queueCapacity, exportedSpans };
+}

@@ -1,0 +1,86 @@
+import { type ExportResult, ExportResultCode } from '@opentelemetry/core';
+import { BasicTracerProvider, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { describe, expect, it } from 'vitest';
+import { BoundedSpanProcessor } from '../../reference-impl/telemetry/bounded-span-processor.js';
+import { ExportHealth, MeteredExporter } from '../../reference-impl/telemetry/export-health.js';
+
+/** An exporter whose results the test decides: hang, fail, succeed, or throw. */
+class ControlledExporter implements SpanExporter {
+  mode: 'hang' | 'fail' | 'ok' | 'throw' = 'ok';
+  pending: ((r: ExportResult) => void)[] = [];
+  export(_spans: ReadableSpan[], cb: (r: ExportResult) => void): void {
+    if (this.mode === 'throw') throw new Error('boom');
+    if (this.mode === 'hang') this.pending.push(cb);
+    else cb({ code: this.mode === 'ok' ? ExportResultCode.SUCCESS : ExportResultCode.FAILED });
+  }
+  shutdown(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+function setup(capacity: number, exportTimeoutMs = 50) {
+  const inner = new ControlledExporter();
+  const health = new ExportHealth(capacity, exportTimeoutMs);
+  const processor = new BoundedSpanProcessor(
+    new MeteredExporter(inner, health),
+    {
+      maxQueueSize: capacity,
+      maxExportBatchSize: capacity,
+      scheduledDelayMillis: 60_000,
+      exportTimeoutMillis: exportTimeoutMs,
+    },
+    health,
+  );
+  const tracer = new BasicTracerProvider({ spanProcessors: [processor] }).getTracer('t');
+  const spans = (n: number) => {
+    for (let i = 0; i < n; i++) tracer.startSpan('authn').end();
+  };
+  return { inner, health, processor, spans };
+}
+
+describe('export health', () => {
+  it('counts queue depth and the spans a full queue drops', async () => {
+    const { inner, health, processor, spans } = setup(4);
+    inner.mode = 'hang';
+    spans(3);
+    expect(health.snapshot()).toMatchObject({ queueDepth: 3, queueCapacity: 4, droppedSpans: 0, exporter: 'ok' });
+    // A full batch triggers an export that hangs; the queue then refills and overflows.
+    spans(1);
+    expect(health.snapshot().queueDepth).toBe(0);
+    spans(6);
+    expect(health.snapshot()).toMatchObject({ queueDepth: 4, droppedSpans: 2, exporter: 'degraded' });
+    for (const cb of inner.pending.splice(0)) cb({ code: ExportResultCode.SUCCESS });
+    inner.mode = 'ok';
+    await processor.forceFlush();
+    expect(health.snapshot()).toMatchObject({ queueDepth: 0, exportedSpans: 8, droppedSpans: 2, exporter: 'ok' });
+  });
+
+  it('goes degraded then failing on consecutive failures, and clears on success', async () => {
+    const { inner, health, processor, spans } = setup(8);
+    inner.mode = 'fail';
+    spans(1);
+    await processor.forceFlush(); // never rejects
+    expect(health.snapshot().exporter).toBe('degraded');
+    for (let i = 0; i < 2; i++) {
+      spans(1);
+      await processor.forceFlush();
+    }
+    expect(health.snapshot()).toMatchObject({ exporter: 'failing', droppedSpans: 3 });
+    inner.mode = 'throw';
+    spans(1);
+    await processor.forceFlush();
+    expect(health.snapshot()).toMatchObject({ exporter: 'failing', droppedSpans: 4 });
+    inner.mode = 'ok';
+    spans(2);
+    await processor.forceFlush();
+    expect(health.snapshot()).toMatchObject({ exporter: 'ok', exportedSpans: 2, droppedSpans: 4 });
+  });
+
+  it('reports an export hanging past its timeout as degraded', async () => {
+    const { inner, health, processor, spans } = setup(8, 20);
+    inner.mode = 'hang';
+    spans(1);
+    await processor.forceFlush(); // the batch processor gives up after the export timeout
+    expect(health.snapshot().exporter).toBe('degraded');
+  });
+});
