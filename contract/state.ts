@@ -114,6 +114,22 @@ export interface ThreadStateStore {
   reconcile(scope: StateScope, run_id: string, resolution: Reconciliation): Promise<RunRecord>;
 }
 
+/**
+ * A target's thread-state bounds, declared so suites can test them without knowing the
+ * implementation. Each bound has its own error: `payload_too_large`, `entry_limit`, `rate_limited`.
+ */
+export interface StateLimits {
+  /** Largest accepted payload, in bytes (exactly this many is accepted). */
+  readonly maxPayloadBytes: number;
+  /** Stored state entries (distinct idempotency keys) per binding and epoch. */
+  readonly maxPendingEntries: number;
+  /**
+   * New pending writes per second per binding, sustained; a burst of this many is allowed, so
+   * in any window of `s` seconds at most `maxWritesPerSecond * (1 + s)` writes are accepted.
+   */
+  readonly maxWritesPerSecond: number;
+}
+
 /** Reason codes accepted by mark_uncertain. Free text is refused so it can't carry secrets. */
 export const UNCERTAIN_REASONS = [
   'write_failed_after_output',

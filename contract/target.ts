@@ -4,10 +4,10 @@
  * the HTTP adapter) all look the same here.
  */
 import type { Bindings, WorkerSession } from './bindings.js';
-import type { Approvals, Audit, MemoryBroker } from './memory.js';
+import type { Approvals, Audit, MemoryBroker, MemoryPolicy } from './memory.js';
 import type { Principal, Principals } from './principals.js';
 import type { Runs } from './runs.js';
-import type { ThreadStateStore } from './state.js';
+import type { StateLimits, ThreadStateStore } from './state.js';
 import type { TelemetryHealth } from './tracing.js';
 
 /** Scenario families a target may support; a suite needing one it lacks reports "not run". */
@@ -49,6 +49,8 @@ export interface TargetOptions {
   readonly maxQueueSize?: number;
   /** Sampling ratio 0..1 for the "drop everything" outage variant. */
   readonly samplingRatio?: number;
+  /** Thread-state bounds to use instead of the defaults (suites shrink them to test them). */
+  readonly stateLimits?: Partial<StateLimits>;
 }
 
 export interface ToolAuthorization {
@@ -71,7 +73,11 @@ export interface Target {
   readonly bindings: Bindings;
   /** The facade for one worker session; scopes other than the session's are rejected. */
   threadState(session: WorkerSession): ThreadStateStore;
+  /** The thread-state bounds this target enforces (after any `options.stateLimits`). */
+  readonly stateLimits?: StateLimits;
   memory(caller: Principal, agent: string): MemoryBroker;
+  /** The memory write policy and bounds this target enforces (required with `memory`). */
+  readonly memoryPolicy?: MemoryPolicy;
   readonly approvals: Approvals;
   readonly audit: Audit;
   readonly tools: ToolAuthorization;

@@ -38,6 +38,7 @@ export async function createReferenceTarget(env: HarnessEnv): Promise<ReferenceT
     principals: auth.principals,
     bindings: state.bindings,
     threadState: (session) => state.threadState(session),
+    stateLimits: state.limits,
     memory: (caller, agent) => memory.memory(caller, agent),
     approvals: memory.approvals,
     audit: memory.audit,
