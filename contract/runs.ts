@@ -14,7 +14,9 @@ export type RunStep =
   | { readonly type: 'subagent'; readonly steps: readonly RunStep[] }
   | { readonly type: 'emit'; readonly text: string }
   | { readonly type: 'checkpoint' }
-  | { readonly type: 'interrupt'; readonly value: string };
+  | { readonly type: 'interrupt'; readonly value: string }
+  /** Call the trusted internal service (HarnessEnv.trustedServiceUrl): it must receive trace context. */
+  | { readonly type: 'internal_call' };
 
 export interface RunRequest {
   readonly bindingId: string;

@@ -21,6 +21,8 @@ export const CAPABILITIES = [
   'failpoints',
   'processFaults',
   'networkFaults',
+  /** Links a provider-managed remote trace reference to `harness.run` when `options.remoteTraceLinks` declares it safe. */
+  'remoteTraceLinks',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 export type Capabilities = Readonly<Partial<Record<Capability, boolean>>>;
@@ -49,6 +51,16 @@ export interface TargetOptions {
   readonly maxQueueSize?: number;
   /** Sampling ratio 0..1 for the "drop everything" outage variant. */
   readonly samplingRatio?: number;
+  /**
+   * The provider integration declares safe, tenant-correct correlation: a remote trace
+   * reference the provider returns may be linked to `harness.run`. Default false (never link).
+   */
+  readonly remoteTraceLinks?: boolean;
+  /**
+   * Test-only fault hook of the bundled reference (see reference-impl/mutation-hooks.ts): names
+   * one deliberate bug a mutant switches on. Other targets ignore it.
+   */
+  readonly mutation?: string;
   /** Thread-state bounds to use instead of the defaults (suites shrink them to test them). */
   readonly stateLimits?: Partial<StateLimits>;
 }

@@ -43,6 +43,29 @@ export const SPAN_PARENT: Readonly<Record<SpanName, SpanName | null>> = {
   'stream.validate_and_encode': 'harness.request',
 };
 
+/**
+ * Which telemetry identity records each span: the control plane handles the request, the
+ * sandbox worker binds to the lease and runs the harness.
+ */
+export const SPAN_SERVICE: Readonly<Record<SpanName, 'controlPlane' | 'worker'>> = {
+  'harness.request': 'controlPlane',
+  authn: 'controlPlane',
+  'authz.agent': 'controlPlane',
+  'session.binding': 'controlPlane',
+  'sandbox.claim_or_reuse': 'controlPlane',
+  'sandbox.worker.bind': 'worker',
+  'harness.run': 'worker',
+  'provider.invoke': 'worker',
+  'thread_state.load': 'worker',
+  'thread_state.write': 'worker',
+  'thread_state.commit': 'worker',
+  'memory.read': 'worker',
+  'memory.write': 'worker',
+  'tool.invoke': 'worker',
+  'subagent.run': 'worker',
+  'stream.validate_and_encode': 'controlPlane',
+};
+
 /** Low-cardinality attribute keys an implementation may export (everything else is scrubbed). */
 export const ALLOWED_ATTRIBUTES = [
   'smtc.harness.id',
