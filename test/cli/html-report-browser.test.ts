@@ -83,7 +83,7 @@ describe('HTML report in a real browser', () => {
       expect(await page.locator('#R04').getAttribute('data-verdict')).toBe('not_run');
       expect(await page.locator('#R03 pre').first().textContent()).toContain('<img src=x');
       expect(await page.locator('img').count()).toBe(0);
-      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
       expect(external).toEqual([]);
       await page.screenshot({ path: path.join(dir, 'report.png'), fullPage: true });
     } finally {
