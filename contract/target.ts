@@ -78,6 +78,16 @@ export interface Clock {
   advance(ms: number): Promise<void>;
 }
 
+/**
+ * Fault injection a target exposes to the kit: gofail-style failpoints named after the
+ * protocol steps they sit between (e.g. `state.commit.before`), armed with a term chain such
+ * as `2*return("unavailable")->sleep(10)` (see the HTTP protocol's test controls).
+ */
+export interface Faults {
+  setFailpoint(name: string, term: string): Promise<void>;
+  clearFailpoints(): Promise<void>;
+}
+
 export interface Target {
   readonly name: string;
   readonly capabilities: Capabilities;
@@ -96,6 +106,8 @@ export interface Target {
   readonly runs?: Runs;
   readonly telemetry?: { health(): Promise<TelemetryHealth>; flush(): Promise<void> };
   readonly clock?: Clock;
+  /** Present when the target can inject faults (declares the `failpoints` capability). */
+  readonly faults?: Faults;
 }
 
 /** Default export of a module target. */
