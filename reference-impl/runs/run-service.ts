@@ -1,10 +1,22 @@
-// PLACEHOLDER until runs and telemetry land: declares no capability.
+/**
+ * Runs and telemetry of the reference: a control plane and a sandbox worker, each with its own
+ * telemetry identity (service.name), joined only by WorkerPort. The worker reaches thread state
+ * and memory through the contract facades of the state and memory services.
+ */
 import type { Runs } from '../../contract/runs.js';
 import type { Capabilities } from '../../contract/target.js';
-import type { TelemetryHealth } from '../../contract/tracing.js';
+import { SERVICE, type TelemetryHealth } from '../../contract/tracing.js';
 import type { MemoryService } from '../memory/memory-service.js';
+import { MutationHooks } from '../mutation-hooks.js';
 import type { ReferenceContext } from '../reference-context.js';
 import type { StateService } from '../state/state-service.js';
+import { exportSettingsFrom } from '../telemetry/export-settings.js';
+import { OpaqueIds } from '../telemetry/opaque-ids.js';
+import { PropagationPolicy } from '../telemetry/propagation-policy.js';
+import { combineHealth, TelemetryIdentity } from '../telemetry/telemetry-identity.js';
+import { ControlPlane } from './control-plane/control-plane.js';
+import { OutboundHttp } from './worker/outbound-http.js';
+import { SandboxWorker } from './worker/sandbox-worker.js';
 
 export interface RunService {
   readonly capabilities: Capabilities;
@@ -13,9 +25,71 @@ export interface RunService {
   close(): Promise<void>;
 }
 
+/** Bound on one outbound call to the provider, a tool or the trusted service. */
+const OUTBOUND_TIMEOUT_MS = 10_000;
+
 export async function createRunService(
-  _ctx: ReferenceContext,
-  _deps: { state: StateService; memory: MemoryService },
+  ctx: ReferenceContext,
+  deps: { state: StateService; memory: MemoryService },
 ): Promise<RunService> {
-  return { capabilities: {}, close: async () => {} };
+  const settings = exportSettingsFrom(ctx.env);
+  const hooks = new MutationHooks(ctx.options.mutation);
+  const controlPlaneTelemetry = new TelemetryIdentity(SERVICE.controlPlane, settings);
+  const workerTelemetry = new TelemetryIdentity(SERVICE.worker, settings);
+  // One key for both identities, so the same binding correlates across control plane and worker.
+  const ids = new OpaqueIds();
+  const http = new OutboundHttp(new PropagationPolicy([ctx.env.trustedServiceUrl]), hooks, OUTBOUND_TIMEOUT_MS);
+  const enabled = controlPlaneTelemetry.enabled;
+
+  const worker = new SandboxWorker({
+    telemetry: workerTelemetry,
+    ids,
+    threadState: (session) => deps.state.threadState(session),
+    memory: (caller, agent) => deps.memory.memory(caller, agent),
+    mayInvokeTool: (caller, agent, tool) => deps.memory.tools.mayInvoke(caller, agent, tool),
+    http,
+    endpoints: {
+      providerUrl: baseUrl(ctx.env.providerUrl),
+      toolUrl: baseUrl(ctx.env.toolUrl),
+      trustedServiceUrl: baseUrl(ctx.env.trustedServiceUrl),
+    },
+    hooks,
+    remoteTraceLinks: ctx.options.remoteTraceLinks === true,
+  });
+  const runs = new ControlPlane({
+    telemetry: controlPlaneTelemetry,
+    ids,
+    auth: ctx.auth,
+    bindings: deps.state.bindings,
+    worker,
+    hooks,
+  });
+
+  return {
+    capabilities: { runs: true, telemetry: enabled, remoteTraceLinks: enabled },
+    runs,
+    ...(enabled
+      ? {
+          telemetry: {
+            health: async () => combineHealth([controlPlaneTelemetry.health(), workerTelemetry.health()]),
+            flush: async () => {
+              await Promise.all([workerTelemetry.flush(), controlPlaneTelemetry.flush()]);
+            },
+          },
+        }
+      : {}),
+    async close() {
+      await worker.close();
+      await http.close();
+      await Promise.all([workerTelemetry.close(), controlPlaneTelemetry.close()]);
+    },
+  };
+}
+
+/** An endpoint base URL with a trailing slash, so relative paths resolve below it. */
+function baseUrl(u: string | undefined): URL | null {
+  if (!u) return null;
+  const url = new URL(u);
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url;
 }

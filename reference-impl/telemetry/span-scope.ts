@@ -13,6 +13,8 @@ export interface SpanScope {
   /** Context with this span active: the parent for child spans and for outbound propagation. */
   readonly ctx: Context;
   set(attrs: AllowedAttributes): void;
+  /** Whether an outcome was recorded already (inSpan then keeps it). */
+  readonly outcomeSet: boolean;
 }
 
 export function openSpan(
@@ -23,10 +25,17 @@ export function openSpan(
   kind: SpanKind = SpanKind.INTERNAL,
 ): SpanScope {
   const span = tracer.startSpan(name, { kind, attributes: filterAttributes(attrs) }, parent);
+  let outcome = false;
   return {
     span,
     ctx: trace.setSpan(parent, span),
-    set: (a) => span.setAttributes(filterAttributes(a)),
+    set: (a) => {
+      if (a['smtc.outcome'] !== undefined) outcome = true;
+      span.setAttributes(filterAttributes(a));
+    },
+    get outcomeSet() {
+      return outcome;
+    },
   };
 }
 
@@ -48,7 +57,7 @@ export async function inSpan<T>(
   const scope = openSpan(tracer, name, parent, attrs, kind);
   try {
     const result = await fn(scope);
-    scope.set({ 'smtc.outcome': 'ok' });
+    if (!scope.outcomeSet) scope.set({ 'smtc.outcome': 'ok' });
     return result;
   } catch (e) {
     markError(scope, e);

@@ -1,0 +1,39 @@
+/**
+ * Test-only fault hooks: the one place where the reference can be told (through
+ * `HarnessEnv.options.mutation`) to misbehave in a named way, for mutants whose bug a wrapper
+ * around the Target cannot express — the bug is inside the request path. Each hook is read at
+ * exactly one site, named below. With no `mutation` option (the default and every certification
+ * run of the reference) every hook is off.
+ */
+export const MUTATION_HOOKS = {
+  /** runs/worker/scripted-harness.ts: tool.invoke is parented to harness.request. */
+  toolSpanUnderRequest: 'tool-span-under-request',
+  /** runs/worker/scripted-harness.ts: a subagent runs without its subagent.run span. */
+  noSubagentSpan: 'no-subagent-span',
+  /** runs/worker/sandbox-worker.ts: the worker ignores the carrier and starts its own trace. */
+  workerDropsContext: 'worker-drops-context',
+  /** runs/worker/outbound-http.ts: trace context is sent to untrusted provider and tool endpoints. */
+  propagateToExternal: 'propagate-to-external',
+  /** runs/worker/outbound-http.ts: accepted baggage is forwarded to the model provider. */
+  baggageToProvider: 'baggage-to-provider',
+  /** runs/control-plane/control-plane.ts: ingress baggage is taken whole, schema ignored. */
+  unfilteredBaggage: 'unfiltered-baggage',
+} as const;
+export type MutationHook = (typeof MUTATION_HOOKS)[keyof typeof MUTATION_HOOKS];
+
+const KNOWN = new Set<string>(Object.values(MUTATION_HOOKS));
+
+export class MutationHooks {
+  private readonly active: MutationHook | null;
+
+  constructor(mutation: unknown) {
+    if (mutation === undefined) this.active = null;
+    else if (typeof mutation === 'string' && KNOWN.has(mutation)) this.active = mutation as MutationHook;
+    // An unknown hook name is a kit bug: fail loudly rather than certify an unmutated reference.
+    else throw new RangeError('unknown mutation hook');
+  }
+
+  has(hook: MutationHook): boolean {
+    return this.active === hook;
+  }
+}
