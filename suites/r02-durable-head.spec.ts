@@ -10,19 +10,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DurableStateHead, PendingStateRef } from '../contract/state.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
-import { commandArbs, threadStateSetup } from '../fixtures/models/thread-state-commands.js';
+import { commandArbs, otherBindings, threadStateSetup } from '../fixtures/models/thread-state-commands.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
 import { runScheduled } from '../fixtures/properties/scheduled-calls.js';
 import { needCapability } from '../fixtures/scenario/need.js';
-import {
-  CODEC,
-  hex,
-  lease,
-  openThread,
-  payload,
-  SPEC,
-  type ThreadSession,
-} from '../fixtures/scenario/thread-session.js';
+import { CODEC, hex, lease, openThread, payload, type ThreadSession } from '../fixtures/scenario/thread-session.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
 const t = useTarget();
@@ -57,10 +49,7 @@ describe('R02 exact durable-head selection', () => {
   it('R02.2 model: across loads, writes, commits, clears and lease changes the head is the last successful commit', async (ctx) => {
     needCapability(ctx, t(), 'threadState');
     const target = t();
-    const other = {
-      siblingBindingId: (await target.bindings.open(target.principals.alice, SPEC)).bindingId,
-      foreignBindingId: (await target.bindings.open(target.principals.carol, SPEC)).bindingId,
-    };
+    const other = await otherBindings(target);
     const a = commandArbs;
     const cmds = fc.commands(
       [a.load, a.write, a.write, a.commit, a.commit, a.commit, a.clear, a.acquire, a.markUncertain, a.mutatedScope],

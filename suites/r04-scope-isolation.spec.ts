@@ -1,0 +1,432 @@
+/**
+ * R04 — zero cross-binding, epoch, adapter, or lease-generation state access.
+ *
+ * A worker reaches exactly the binding, epoch, codec and lease generation its lease grants:
+ * any other scope is rejected with the field's own code and leaks nothing; a zombie with an
+ * old lease is fenced; after clear, old-epoch state can never become the head; size, entry
+ * and write-rate bounds hold; garbage never changes what is stored.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../contract/errors.js';
+import type { DurableStateHead, PendingStateRef, StateScope, ThreadStateStore } from '../contract/state.js';
+import type { Target } from '../contract/target.js';
+import { badCallArb, invokeBadCall } from '../fixtures/arbitraries/bad-thread-state-call.js';
+import { FIELD_ERROR, type FieldMutation, mutateScope } from '../fixtures/arbitraries/scope-mutation.js';
+import { expectRejection } from '../fixtures/assertions/contract-error.js';
+import { commandArbs, otherBindings, threadStateSetup } from '../fixtures/models/thread-state-commands.js';
+import { fcParams } from '../fixtures/properties/fc-params.js';
+import { needCapability, notRun } from '../fixtures/scenario/need.js';
+import {
+  CODEC,
+  hex,
+  lease,
+  OTHER_CODEC,
+  openThread,
+  payload,
+  SPEC,
+  type ThreadSession,
+} from '../fixtures/scenario/thread-session.js';
+import { type UsedTarget, useTarget } from '../fixtures/targets/use-target.js';
+
+const t = useTarget();
+
+function summary(h: DurableStateHead | null) {
+  return h && { revision: h.revision, epoch: h.epoch, stateId: h.state.stateId, bytes: hex(h.payload.bytes) };
+}
+
+async function commitOne(th: ThreadSession, key: string, text: string, expected = 0): Promise<DurableStateHead> {
+  const ref = await th.store.write_native_state(th.scope, CODEC, payload(text), key);
+  return th.store.commit_head(th.scope, ref, expected, `run-${key}`);
+}
+
+/** Each scoped operation with otherwise valid arguments (fresh key/run, a real pending ref). */
+function everyOperation(
+  store: ThreadStateStore,
+  scope: StateScope,
+  ref: PendingStateRef,
+  revision: number,
+  tag: string,
+): [string, () => Promise<unknown>][] {
+  return [
+    ['load_head', () => store.load_head(scope)],
+    ['write_native_state', () => store.write_native_state(scope, CODEC, payload(`w-${tag}`), `key-${tag}`)],
+    ['commit_head', () => store.commit_head(scope, ref, revision, `run-${tag}`)],
+    ['mark_uncertain', () => store.mark_uncertain(scope, `run-u-${tag}`, 'worker_lost_after_output')],
+    ['run_status', () => store.run_status(scope, `run-${tag}`)],
+    ['reconcile', () => store.reconcile(scope, `run-${tag}`, { action: 'keep_previous' })],
+  ];
+}
+
+describe('R04 zero cross-scope access', () => {
+  it('R04.1 model: every operation with any scope field changed is rejected with that field’s code and changes nothing', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const target = t();
+    const other = await otherBindings(target);
+    const a = commandArbs;
+    const cmds = fc.commands(
+      [
+        a.mutatedScope,
+        a.mutatedScope,
+        a.mutatedScope,
+        a.mutatedScope,
+        a.load,
+        a.write,
+        a.commit,
+        a.clear,
+        a.acquire,
+        a.acquire,
+        a.markUncertain,
+      ],
+      { maxCommands: 40, size: 'medium' },
+    );
+    await fc.assert(
+      fc.asyncProperty(cmds, (c) => fc.asyncModelRun(threadStateSetup(target, other), c)),
+      fcParams(120),
+    );
+  });
+
+  it('R04.2 each scope field changed alone is rejected on every operation with its own code, leaking nothing', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const th = await openThread(t());
+    const head = await commitOne(th, 'base', 'committed');
+    const ref = await th.store.write_native_state(th.scope, CODEC, payload('pending'), 'pending');
+    const sibling = await t().bindings.open(th.owner, SPEC);
+    const foreign = await t().bindings.open(t().principals.carol, SPEC);
+    const other = { siblingBindingId: sibling.bindingId, foreignBindingId: foreign.bindingId };
+    const single: FieldMutation[] = [
+      { field: 'bindingId', to: 'sibling' },
+      { field: 'bindingId', to: 'foreign' },
+      { field: 'bindingId', to: 'unknown' },
+      { field: 'environment', to: 'other' },
+      { field: 'harness', to: 'other' },
+      { field: 'epoch', to: 'newer' },
+      { field: 'epoch', to: 'far' },
+      { field: 'codec', to: 'registered' },
+      { field: 'codec', to: 'next-version' },
+      { field: 'leaseGeneration', to: 'older' },
+      { field: 'leaseGeneration', to: 'newer' },
+    ];
+    let n = 0;
+    const seen: string[] = [];
+    for (const m of single) {
+      const mutated = mutateScope(th.scope, [m], other);
+      for (const [op, call] of everyOperation(th.store, mutated.scope, ref, head.revision, `m${n++}`)) {
+        const e = await expectRejection(call(), [FIELD_ERROR[m.field]], [...mutated.secrets, th.bindingId]).catch(
+          (err: Error) => {
+            throw new Error(`${op} with ${m.field}:${m.to}: ${err.message}`);
+          },
+        );
+        seen.push(`${op}/${m.field}:${e.category}`);
+      }
+    }
+    expect(seen.length).toBe(single.length * 6);
+    expect(summary(await th.store.load_head(th.scope))).toEqual(summary(head));
+  });
+
+  it('R04.3 a lease reaches no other binding — the owner’s own or another tenant’s — and no one else reaches it', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const target = t();
+    const a = await openThread(target);
+    const b = await openThread(target); // alice's second thread
+    const c = await openThread(target, target.principals.carol);
+    const headB = await commitOne(b, 'b', 'bob-secret-state');
+    const headC = await commitOne(c, 'c', 'carol-secret-state');
+    for (const victim of [b, c]) {
+      const refs = await victim.store.write_native_state(victim.scope, CODEC, payload('victim pending'), 'vp');
+      for (const [op, call] of everyOperation(a.store, victim.scope, refs, 1, `x-${victim.bindingId.slice(-4)}`)) {
+        await expectRejection(call(), ['scope_violation'], [victim.bindingId]).catch((err: Error) => {
+          throw new Error(`${op} across bindings: ${err.message}`);
+        });
+      }
+      // Editing the session object does not help: the credential decides what it grants.
+      const forged = target.threadState({ credential: a.session.credential, scope: victim.scope });
+      await expectRejection(forged.load_head(victim.scope), ['scope_violation']);
+      // Nor does presenting a ref of the other binding under one's own scope.
+      const own = await a.store.write_native_state(a.scope, CODEC, payload('a'), `own-${victim.bindingId.slice(-4)}`);
+      await expectRejection(a.store.commit_head(a.scope, refs, 0, 'run-steal'), ['pending_not_found']);
+      await a.store.commit_head(
+        a.scope,
+        own,
+        (await a.store.load_head(a.scope))?.revision ?? 0,
+        `run-own-${victim.bindingId.slice(-4)}`,
+      );
+    }
+    expect(summary(await b.store.load_head(b.scope))).toEqual(summary(headB));
+    expect(summary(await c.store.load_head(c.scope))).toEqual(summary(headC));
+    // Other principals can't see, clear or lease the binding.
+    for (const intruder of [target.principals.bob, target.principals.carol, target.principals.adminA]) {
+      const deny: ErrorCode[] = ['not_found', 'forbidden'];
+      await expectRejection(target.bindings.get(intruder, b.bindingId), deny, [b.bindingId]);
+      await expectRejection(target.bindings.clear(intruder, b.bindingId), deny, [b.bindingId]);
+      await expectRejection(target.bindings.acquireLease(intruder, b.bindingId), deny, [b.bindingId]);
+    }
+    const anonymous = { ...target.principals.alice, credential: target.principals.anonymousCredential };
+    await expectRejection(target.bindings.acquireLease(anonymous, b.bindingId), ['unauthenticated']);
+    const info = await target.bindings.get(b.owner, b.bindingId);
+    expect({ epoch: info.epoch, leaseGeneration: info.leaseGeneration }).toEqual({
+      epoch: b.scope.epoch,
+      leaseGeneration: b.scope.leaseGeneration,
+    });
+  });
+
+  it('R04.4 a zombie worker with an old lease is fenced on every operation and changes nothing', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const target = t();
+    const zombie = await openThread(target);
+    const head = await commitOne(zombie, 'z0', 'before the new lease');
+    const inFlight = await zombie.store.write_native_state(zombie.scope, CODEC, payload('in flight'), 'z1');
+    await zombie.store.mark_uncertain(zombie.scope, 'run-z-uncertain', 'worker_lost_after_output');
+    const fresh = await lease(target, zombie.owner, zombie.bindingId);
+    expect(fresh.scope.leaseGeneration).toBeGreaterThan(zombie.scope.leaseGeneration);
+    const ops = [
+      ...everyOperation(zombie.store, zombie.scope, inFlight, head.revision, 'zombie'),
+      [
+        'reconcile uncertain',
+        () => zombie.store.reconcile(zombie.scope, 'run-z-uncertain', { action: 'keep_previous' }),
+      ],
+      ['write same key', () => zombie.store.write_native_state(zombie.scope, CODEC, payload('in flight'), 'z1')],
+    ] as [string, () => Promise<unknown>][];
+    for (const [op, call] of ops) {
+      await expectRejection(call(), ['stale_lease']).catch((err: Error) => {
+        throw new Error(`zombie ${op}: ${err.message}`);
+      });
+    }
+    // Nothing the zombie tried is visible to the current lease.
+    expect(summary(await fresh.store.load_head(fresh.scope))).toEqual(summary(head));
+    expect(await fresh.store.run_status(fresh.scope, 'run-zombie')).toBeNull();
+    expect(await fresh.store.run_status(fresh.scope, 'run-u-zombie')).toBeNull();
+    expect((await fresh.store.run_status(fresh.scope, 'run-z-uncertain'))?.state).toBe('uncertain_durability');
+    // A third lease fences the second as well.
+    const third = await lease(target, zombie.owner, zombie.bindingId);
+    await expectRejection(fresh.store.load_head(fresh.scope), ['stale_lease']);
+    expect(summary(await third.store.load_head(third.scope))).toEqual(summary(head));
+  });
+
+  it('R04.5 after clear, old-epoch state can never become the head', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const target = t();
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 3 }), async (epochs, extra) => {
+        const th = await openThread(target);
+        const old: { ref: PendingStateRef; th: ThreadSession }[] = [];
+        let cur = th;
+        for (let e = 0; e < epochs; e++) {
+          const ref = await cur.store.write_native_state(cur.scope, CODEC, payload(`epoch-${e}`), 'same-key');
+          await cur.store.commit_head(cur.scope, ref, 0, `run-e${e}`);
+          old.push({ ref, th: cur });
+          for (let i = 0; i < extra; i++) {
+            old.push({ ref: await cur.store.write_native_state(cur.scope, CODEC, payload(`p${i}`), `p${i}`), th: cur });
+          }
+          await target.bindings.clear(th.owner, th.bindingId);
+          cur = await lease(target, th.owner, th.bindingId);
+        }
+        expect(await cur.store.load_head(cur.scope)).toBeNull();
+        await cur.store.mark_uncertain(cur.scope, 'run-reconcile', 'commit_failed_after_output');
+        for (const { ref, th: then } of old) {
+          await expectRejection(cur.store.commit_head(cur.scope, ref, 0, 'run-revive'), ['pending_not_found']);
+          await expectRejection(
+            cur.store.reconcile(cur.scope, 'run-reconcile', {
+              action: 'commit_pending',
+              pending: ref,
+              expectedDurableRevision: 0,
+            }),
+            ['pending_not_found'],
+          );
+          // The lease of the old epoch is fenced too.
+          await expectRejection(then.store.commit_head(then.scope, ref, 1, 'run-old'), [
+            'epoch_mismatch',
+            'stale_lease',
+          ]);
+          await expectRejection(then.store.load_head(then.scope), ['epoch_mismatch', 'stale_lease']);
+        }
+        expect(await cur.store.load_head(cur.scope)).toBeNull();
+        // Keys are per epoch: the same key in the new epoch is new state, committable at revision 1.
+        const again = await cur.store.write_native_state(cur.scope, CODEC, payload('epoch-0'), 'same-key');
+        expect(again.epoch).toBe(cur.scope.epoch);
+        expect(old.some((o) => o.ref.stateId === again.stateId)).toBe(false);
+        const head = await cur.store.commit_head(cur.scope, again, 0, 'run-new');
+        expect({ epoch: head.epoch, revision: head.revision }).toEqual({ epoch: cur.scope.epoch, revision: 1 });
+      }),
+      fcParams(25),
+    );
+  });
+
+  it('R04.6 codecs: unknown codec, a codec other than the binding’s, or a payload of another codec are rejected', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const th = await openThread(t());
+    const head = await commitOne(th, 'c0', 'scripted state');
+    await expectRejection(th.store.write_native_state(th.scope, 'nope/v0', payload('x', 'nope/v0'), 'u1'), [
+      'unknown_codec',
+    ]);
+    await expectRejection(th.store.write_native_state(th.scope, CODEC, payload('x', 'nope/v0'), 'u2'), [
+      'unknown_codec',
+      'codec_mismatch',
+    ]);
+    await expectRejection(th.store.write_native_state(th.scope, CODEC, payload('x', OTHER_CODEC), 'u3'), [
+      'codec_mismatch',
+    ]);
+    let other: ThreadSession;
+    try {
+      other = await openThread(t(), th.owner, { ...SPEC, codec: OTHER_CODEC });
+    } catch {
+      return notRun(ctx, `the target has no second codec (${OTHER_CODEC}) to test codec mismatch with`);
+    }
+    await expectRejection(th.store.write_native_state(th.scope, OTHER_CODEC, payload('x', OTHER_CODEC), 'u4'), [
+      'codec_mismatch',
+    ]);
+    const foreignCodecRef = await other.store.write_native_state(
+      other.scope,
+      OTHER_CODEC,
+      payload('y', OTHER_CODEC),
+      'o1',
+    );
+    await expectRejection(th.store.commit_head(th.scope, foreignCodecRef, 1, 'run-o'), ['pending_not_found']);
+    expect(summary(await th.store.load_head(th.scope))).toEqual(summary(head));
+  });
+
+  it('R04.7 an unknown or forged session credential is unauthenticated on every operation', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const target = t();
+    const th = await openThread(target);
+    const ref = await th.store.write_native_state(th.scope, CODEC, payload('p'), 'k');
+    const forgeries = [
+      { scope: th.scope, credential: `${th.session.credential}x` },
+      { scope: th.scope, credential: target.principals.anonymousCredential },
+      { scope: th.scope, credential: th.owner.credential },
+    ];
+    for (const forged of forgeries) {
+      for (const [op, call] of everyOperation(target.threadState(forged), th.scope, ref, 0, 'forged')) {
+        await expectRejection(call(), ['unauthenticated'], [forged.credential]).catch((err: Error) => {
+          throw new Error(`${op} with a forged credential: ${err.message}`);
+        });
+      }
+    }
+    expect(await th.store.load_head(th.scope)).toBeNull();
+  });
+
+  it('R04.8 bad input: garbage through every operation is a contract error and never changes stored state', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const target = t();
+    const th = await openThread(target);
+    const head = await commitOne(th, 'stable', 'the durable state');
+    const pending = await th.store.write_native_state(th.scope, CODEC, payload('pending bytes'), 'pending');
+    await th.store.mark_uncertain(th.scope, 'run-uncertain', 'write_failed_after_output');
+    const carol = await openThread(target, target.principals.carol);
+    const foreignRef = await carol.store.write_native_state(carol.scope, CODEC, payload('foreign'), 'foreign');
+    let n = 0;
+    const bctx = {
+      target,
+      session: th.session,
+      store: th.store,
+      scope: th.scope,
+      pending,
+      foreignRef,
+      revision: head.revision,
+      uncertainRunId: 'run-uncertain',
+      fresh: () => String(n++),
+    };
+    await fc.assert(
+      fc.asyncProperty(badCallArb, async (call) => {
+        const e = await expectRejection(invokeBadCall(call, bctx));
+        expect(e.category).not.toBe('internal');
+        expect(summary(await th.store.load_head(th.scope))).toEqual(summary(head));
+        // What was stored is unchanged: the same write returns the same ref, the run is still uncertain.
+        expect(await th.store.write_native_state(th.scope, CODEC, payload('pending bytes'), 'pending')).toEqual(
+          pending,
+        );
+        expect((await th.store.run_status(th.scope, 'run-uncertain'))?.state).toBe('uncertain_durability');
+      }),
+      fcParams(400),
+    );
+  });
+});
+
+/** The target's declared bounds, or "not run" when it declares none or they are too large to exercise. */
+function boundsOf(ctx: Parameters<typeof notRun>[0], used: UsedTarget) {
+  const limits = used().stateLimits;
+  if (!limits) return notRun(ctx, `target "${used().name}" does not declare stateLimits`);
+  return limits;
+}
+
+/** Write, waiting out the write-rate bound if the target's is lower than the test needs. */
+async function writeWithinRate(target: Target, th: ThreadSession, key: string, text: string): Promise<PendingStateRef> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await th.store.write_native_state(th.scope, CODEC, payload(text), key);
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'rate_limited' || attempt > 100) throw e;
+      await new Promise((r) => setTimeout(r, Math.ceil(1000 / (target.stateLimits?.maxWritesPerSecond ?? 10))));
+    }
+  }
+}
+
+describe('R04 bounds', () => {
+  const small = useTarget({ options: { stateLimits: { maxPayloadBytes: 2048, maxPendingEntries: 12 } } });
+  const slow = useTarget({ options: { stateLimits: { maxWritesPerSecond: 20, maxPendingEntries: 200 } } });
+
+  it('R04.9 the payload size bound: exactly the bound is accepted, one byte more is payload_too_large and stores nothing', async (ctx) => {
+    needCapability(ctx, small(), 'threadState');
+    const { maxPayloadBytes: max } = boundsOf(ctx, small);
+    if (max > 64 * 1024 * 1024) return notRun(ctx, 'payload bound above 64 MiB is too large to exercise');
+    const th = await openThread(small());
+    const fits = await th.store.write_native_state(th.scope, CODEC, payload(new Uint8Array(max).fill(7)), 'fits');
+    expect(fits.size).toBe(max);
+    await expectRejection(
+      th.store.write_native_state(th.scope, CODEC, payload(new Uint8Array(max + 1).fill(8)), 'too-big'),
+      ['payload_too_large'],
+    );
+    // Nothing was stored under the rejected key: it is free for other content.
+    const after = await th.store.write_native_state(th.scope, CODEC, payload('small'), 'too-big');
+    expect(after.size).toBe(5);
+    expect(await th.store.load_head(th.scope)).toBeNull();
+  });
+
+  it('R04.10 the entry-count bound: entry_limit past the bound, duplicates still answered, a new epoch starts afresh', async (ctx) => {
+    needCapability(ctx, small(), 'threadState');
+    const { maxPendingEntries: max } = boundsOf(ctx, small);
+    if (max > 5000) return notRun(ctx, 'entry bound above 5000 is too large to exercise');
+    const target = small();
+    const th = await openThread(target);
+    const refs: PendingStateRef[] = [];
+    for (let i = 0; i < max; i++) refs.push(await writeWithinRate(target, th, `e${i}`, `entry-${i}`));
+    await expectRejection(th.store.write_native_state(th.scope, CODEC, payload('one too many'), 'over'), [
+      'entry_limit',
+    ]);
+    expect(await th.store.write_native_state(th.scope, CODEC, payload('entry-0'), 'e0')).toEqual(refs[0]);
+    const head = await th.store.commit_head(th.scope, refs[max - 1]!, 0, 'run-last');
+    expect(head.state).toEqual(refs[max - 1]);
+    await target.bindings.clear(th.owner, th.bindingId);
+    const next = await lease(target, th.owner, th.bindingId);
+    const fresh = await writeWithinRate(target, next, 'over', 'new epoch');
+    expect(fresh.epoch).toBe(next.scope.epoch);
+  });
+
+  it('R04.11 the write-rate bound: a burst past it is rate_limited, and a limited write stores nothing', async (ctx) => {
+    needCapability(ctx, slow(), 'threadState');
+    const { maxWritesPerSecond: rate, maxPendingEntries } = boundsOf(ctx, slow);
+    const attempts = 2 * rate + 5;
+    if (rate > 2000) return notRun(ctx, 'write-rate bound above 2000/s is too large to exercise');
+    if (maxPendingEntries < attempts) return notRun(ctx, 'entry bound is below what the rate test needs');
+    const th = await openThread(slow());
+    const started = performance.now();
+    let accepted = 0;
+    const limited: string[] = [];
+    for (let i = 0; i < attempts; i++) {
+      try {
+        await th.store.write_native_state(th.scope, CODEC, payload(`burst-${i}`), `b${i}`);
+        accepted++;
+      } catch (e) {
+        await expectRejection(Promise.reject(e), ['rate_limited']);
+        limited.push(`b${i}`);
+      }
+    }
+    const elapsedS = (performance.now() - started) / 1000;
+    expect(limited.length).toBeGreaterThan(0);
+    expect(accepted).toBeLessThanOrEqual(Math.floor(rate * (1 + elapsedS)) + 1);
+    // After the bucket refills, the limited key is free: the rejected write left nothing behind.
+    await new Promise((r) => setTimeout(r, Math.ceil(2000 / rate) + 20));
+    const ref = await th.store.write_native_state(th.scope, CODEC, payload('different content'), limited[0]!);
+    expect(ref.idempotencyKey).toBe(limited[0]);
+  });
+});
