@@ -31,12 +31,23 @@ export interface MemoryApproval {
   readonly decidedAt: string | null;
 }
 
+/** One input of a consolidation: a stored revision, or the incoming proposal (`revision: null`). */
+export interface MemorySourceRef {
+  readonly revision: number | null;
+  /** Principal id of whoever wrote that input. */
+  readonly writer: string;
+  /** Lowercase hex sha-256 of that input's (post-redaction) content. */
+  readonly contentHash: string;
+}
+
 export interface MemoryProvenance {
   /** Principal id of the writer (never the raw subject). */
   readonly writer: string;
   readonly agent: string;
   /** Revisions this content was derived from (consolidation lists every source). */
   readonly sourceRevisions: readonly number[];
+  /** Writer and content hash of every consolidation input (empty for a plain write). */
+  readonly sources: readonly MemorySourceRef[];
   /** Lowercase hex sha-256 of the persisted (post-redaction) content. */
   readonly contentHash: string;
   readonly approval: MemoryApproval;
@@ -101,6 +112,7 @@ export const MEMORY_REJECTION_REASONS = [
   'raw_transcript',
   'unreadable_source',
   'protected_skill',
+  'approval_rejected',
 ] as const;
 export type MemoryRejectionReason = (typeof MEMORY_REJECTION_REASONS)[number];
 
@@ -112,6 +124,15 @@ export type MemoryWriteOutcome =
   | { readonly status: 'conflict'; readonly currentRevision: number }
   | { readonly status: 'rejected'; readonly reasons: readonly MemoryRejectionReason[] };
 
+/**
+ * Semantics every target follows (suites rely on them):
+ * - `put` with `expected_revision: null` creates (conflict if the key holds a live record);
+ *   an integer n >= 1 updates revision n. Revisions of a key only grow, also across deletes.
+ * - `conflict.currentRevision` is the live revision, 0 when the key holds nothing.
+ * - Content problems come back as `rejected` outcomes with reasons; authorization and argument
+ *   problems (wrong types, bad scope, bad limit, unknown agent) throw a ContractError
+ *   (`forbidden`, `read_only_scope`, `scope_violation`, `unauthenticated`, `invalid_argument`).
+ */
 export interface MemoryBroker {
   get(scope: MemoryScope, key: string): Promise<MemoryRecord | null>;
   search(scope: MemoryScope, query: MemoryQuery, limit: number): Promise<readonly MemoryRecord[]>;
@@ -136,13 +157,34 @@ export interface Approvals {
 export interface AuditEntry {
   readonly at: string;
   readonly actor: string;
-  readonly operation: 'put' | 'delete' | 'approve' | 'reject' | 'consolidate' | 'expire';
-  readonly scope: MemoryScopeKind;
+  /** `get` / `search` entries record refused reads only (bad input, authorization). */
+  readonly operation: 'put' | 'delete' | 'approve' | 'reject' | 'consolidate' | 'expire' | 'get' | 'search';
+  /** null when the request named no valid scope. */
+  readonly scope: MemoryScopeKind | null;
   readonly key: string;
   readonly outcome: MemoryWriteOutcome['status'] | 'error';
   readonly revision: number | null;
   readonly contentHash: string | null;
   readonly reasons: readonly string[];
+}
+
+/**
+ * The write policy and bounds a target declares, so suites can exercise them without knowing
+ * the implementation (e.g. which keys need approval, the largest accepted search limit).
+ */
+export interface MemoryPolicy {
+  /** Keys starting with this prefix need human approval before they become visible. */
+  readonly approvalKeyPrefix: string;
+  /** Keys under this prefix are operator-owned skills: never writable through memory. */
+  readonly protectedKeyPrefix: string;
+  /** Largest accepted search limit (limits must be integers in 1..maxSearchLimit). */
+  readonly maxSearchLimit: number;
+  /** Largest accepted content, in UTF-8 bytes (exactly this many is accepted). */
+  readonly maxContentBytes: number;
+  /** Longest accepted key, in characters. */
+  readonly maxKeyLength: number;
+  /** Name of the declared consolidation policy run for `onConflict: 'consolidate'`. */
+  readonly consolidationPolicy: string;
 }
 
 export interface Audit {

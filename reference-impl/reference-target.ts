@@ -23,7 +23,7 @@ export async function createReferenceTarget(env: HarnessEnv): Promise<ReferenceT
   const ctx: ReferenceContext = { db, clock, auth, env, options: env.options ?? {} };
 
   const state = createStateService(ctx);
-  const memory = createMemoryService(ctx);
+  const memory = createMemoryService(ctx, { ownsBinding: (p, b) => state.ownsBinding(p, b) });
   const runs = await createRunService(ctx, { state, memory });
 
   const capabilities: Capabilities = {
@@ -40,6 +40,7 @@ export async function createReferenceTarget(env: HarnessEnv): Promise<ReferenceT
     threadState: (session) => state.threadState(session),
     stateLimits: state.limits,
     memory: (caller, agent) => memory.memory(caller, agent),
+    memoryPolicy: memory.policy,
     approvals: memory.approvals,
     audit: memory.audit,
     tools: memory.tools,

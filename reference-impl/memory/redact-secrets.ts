@@ -1,0 +1,99 @@
+/**
+ * Pipeline step 4a: redact prohibited secrets before anything is persisted, with secretlint's
+ * recommended preset (its rule set, with AWS key-id scanning on). The preset's
+ * comment-filter rule is left out on purpose: model-produced content could otherwise switch
+ * scanning off with a `secretlint-disable` comment. Invisible characters are removed first so
+ * a zero-width space can't split a token; a base64 run that decodes to a secret is redacted
+ * whole. JSON content is scanned field by field (escapes decoded) and re-serialised only when
+ * something was redacted.
+ */
+import { lintSource } from '@secretlint/core';
+import { rules } from '@secretlint/secretlint-rule-preset-recommend';
+import { jsonStrings, rebuildJson } from './json-strings.js';
+import { decodedBase64Runs, stripInvisible } from './normalize-text.js';
+
+export const REDACTION_MARK = '[REDACTED]';
+
+type SecretlintConfig = Parameters<typeof lintSource>[0]['options']['config'];
+
+const CONFIG: SecretlintConfig = {
+  rules: rules
+    .filter((rule) => rule.meta.id !== '@secretlint/secretlint-rule-filter-comments')
+    .map((rule) => ({
+      id: rule.meta.id,
+      rule,
+      options: rule.meta.id === '@secretlint/secretlint-rule-aws' ? { enableIDScanRule: true } : {},
+    })),
+};
+
+export interface Redaction {
+  readonly content: string;
+  /** Fixed finding codes (never the secret, never the rule's message). */
+  readonly findings: readonly string[];
+}
+
+async function secretRanges(text: string): Promise<Array<readonly [number, number]>> {
+  const result = await lintSource({
+    source: { content: text, filePath: 'memory.txt', ext: '.txt', contentType: 'text' },
+    options: { config: CONFIG, noPhysicFilePath: true, maskSecrets: true },
+  });
+  return result.messages.filter((m) => m.type === 'message').map((m) => m.range);
+}
+
+async function rangesWithEncoded(text: string): Promise<Array<readonly [number, number]>> {
+  const ranges = [...(await secretRanges(text))];
+  for (const run of decodedBase64Runs(text)) {
+    if ((await secretRanges(run.decoded)).length > 0) ranges.push([run.start, run.end]);
+  }
+  return ranges;
+}
+
+// Some preset rules report a range that stops short of the secret (the AWS secret-key rule
+// reports the key name's offset with the secret's length; basic-auth stops at the host), so a
+// redaction always covers the whole whitespace- or quote-delimited token around the range.
+const TOKEN_BOUNDARY = /[\s"'`<>()[\]{},;\u0000]/;
+
+function widen(text: string, [s, e]: readonly [number, number]): [number, number] {
+  let start = s;
+  let end = Math.max(e, s + 1);
+  while (start > 0 && !TOKEN_BOUNDARY.test(text[start - 1] ?? ' ')) start--;
+  while (end < text.length && !TOKEN_BOUNDARY.test(text[end] ?? ' ')) end++;
+  return [start, end];
+}
+
+function applyRanges(text: string, ranges: Array<readonly [number, number]>): string {
+  const sorted = ranges.map((r) => widen(text, r)).sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  for (const [s, e] of sorted) {
+    if (e <= at) continue;
+    out += text.slice(at, Math.max(s, at)) + REDACTION_MARK;
+    at = e;
+  }
+  return out + text.slice(at);
+}
+
+// NUL can't occur in validated content (raw or JSON-decoded), so it separates JSON strings.
+const SEP = '\u0000';
+
+export async function redactSecrets(content: string, contentType: string): Promise<Redaction> {
+  if (contentType === 'application/json') {
+    const parsed: unknown = JSON.parse(content);
+    const strings = jsonStrings(parsed);
+    const joined = strings.map(stripInvisible).join(SEP);
+    const ranges = await rangesWithEncoded(joined);
+    const invisible = joined !== strings.join(SEP);
+    if (ranges.length === 0 && !invisible) return { content, findings: [] };
+    const replaced = applyRanges(joined, ranges).split(SEP);
+    return {
+      content: JSON.stringify(rebuildJson(parsed, replaced)),
+      findings: [...(ranges.length > 0 ? ['secret_redacted'] : []), ...(invisible ? ['invisible_removed'] : [])],
+    };
+  }
+  const visible = stripInvisible(content);
+  const ranges = await rangesWithEncoded(visible);
+  const findings: string[] = [];
+  if (ranges.length > 0) findings.push('secret_redacted');
+  if (visible !== content) findings.push('invisible_removed');
+  return { content: ranges.length > 0 ? applyRanges(visible, ranges) : visible, findings };
+}
