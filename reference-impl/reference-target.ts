@@ -3,10 +3,12 @@
  * are separate services over one SQLite file, each declaring the capabilities it provides.
  */
 import path from 'node:path';
+import { ContractError } from '../contract/errors.js';
 import type { Capabilities, HarnessEnv, Target } from '../contract/target.js';
 import { Authenticator } from './identity/authenticator.js';
 import { createMemoryService } from './memory/memory-service.js';
 import { AdjustableClock } from './platform/clock.js';
+import { failpointControl } from './platform/failpoint-control.js';
 import { openSqlite } from './platform/sqlite.js';
 import type { ReferenceContext } from './reference-context.js';
 import { createRunService } from './runs/run-service.js';
@@ -31,6 +33,7 @@ export async function createReferenceTarget(env: HarnessEnv): Promise<ReferenceT
     ...memory.capabilities,
     ...runs.capabilities,
     settableClock: true,
+    failpoints: true,
   };
   return {
     name: 'smtc-reference (embedded SQLite)',
@@ -48,8 +51,12 @@ export async function createReferenceTarget(env: HarnessEnv): Promise<ReferenceT
     ...(runs.telemetry ? { telemetry: runs.telemetry } : {}),
     clock: {
       now: async () => clock.now(),
-      advance: async (ms) => clock.advance(ms),
+      advance: async (ms) => {
+        if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new ContractError('invalid_argument', 'ms');
+        clock.advance(ms);
+      },
     },
+    faults: failpointControl([state.failpoints]),
     async close() {
       await runs.close();
       db.close();

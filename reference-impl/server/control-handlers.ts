@@ -1,0 +1,29 @@
+/** Telemetry health and the test controls (clock, telemetry flush, failpoints). */
+import { type Handler, required } from './route-handler.js';
+
+export const telemetryHealth: Handler<'telemetryHealth'> = ({ target }) => required(target.telemetry).health();
+
+export const controlTelemetryFlush: Handler<'controlTelemetryFlush'> = async ({ target }) => {
+  await required(target.telemetry).flush();
+  return {};
+};
+
+export const controlClockNow: Handler<'controlClockNow'> = async ({ target }) => ({
+  now: await required(target.clock).now(),
+});
+
+export const controlClockAdvance: Handler<'controlClockAdvance'> = async ({ target, body }) => {
+  const clock = required(target.clock);
+  await clock.advance(body.ms);
+  return { now: await clock.now() };
+};
+
+export const controlFailpointSet: Handler<'controlFailpointSet'> = async ({ target, params, body }) => {
+  await required(target.faults).setFailpoint(params.name, body);
+  return {};
+};
+
+export const controlFailpointsClear: Handler<'controlFailpointsClear'> = async ({ target }) => {
+  await required(target.faults).clearFailpoints();
+  return {};
+};

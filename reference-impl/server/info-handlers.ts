@@ -1,0 +1,32 @@
+/** Info and whoami: what the served target declares, and who a principal token is. */
+import { PROTOCOL_VERSION } from '../../contract/http/info-protocol.js';
+import type { Capabilities, Target } from '../../contract/target.js';
+import type { Handler } from './route-handler.js';
+
+/** Capabilities as reachable over this server: test-control ones need the controls enabled. */
+export function servedCapabilities(target: Target, testControls: boolean): Capabilities {
+  return {
+    ...target.capabilities,
+    settableClock: Boolean(target.capabilities.settableClock && target.clock && testControls),
+    failpoints: Boolean(target.capabilities.failpoints && target.faults && testControls),
+    // Telemetry needs flush, which is a test control.
+    telemetry: Boolean(target.capabilities.telemetry && target.telemetry && testControls),
+  };
+}
+
+export const info: Handler<'info'> = async ({ target, testControls }) => ({
+  protocol: PROTOCOL_VERSION,
+  name: target.name,
+  capabilities: servedCapabilities(target, testControls),
+  testControls,
+  agents: [target.principals.agents[0], target.principals.agents[1]],
+  ...(target.stateLimits ? { stateLimits: target.stateLimits } : {}),
+  ...(target.memoryPolicy ? { memoryPolicy: target.memoryPolicy } : {}),
+});
+
+export const principalSelf: Handler<'principalSelf'> = async ({ principal }) => ({
+  id: principal.id,
+  subject: principal.subject,
+  organization: principal.organization,
+  roles: [...principal.roles],
+});

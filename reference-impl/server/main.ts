@@ -1,0 +1,104 @@
+/**
+ * The reference served over HTTP, as a process:
+ *
+ *   node --import tsx reference-impl/server/main.ts --port 0 --data-dir DIR \
+ *     [--enable-test-controls] [--manifest-out FILE] [--env FILE] [--collector-url URL]
+ *     [--provider-url URL] [--tool-url URL] [--trusted-service-url URL] [--admin-token T]
+ *     [--host 127.0.0.1] [--exit-on-stdin-close]
+ *
+ * Prints one JSON line `{"ready":true,"url":"http://127.0.0.1:PORT"}` on stdout once it
+ * accepts requests. `--env FILE` is a JSON HarnessEnv (URLs and options; its tempDir is
+ * ignored in favour of --data-dir); single-URL flags override it. SIGTERM/SIGINT close it
+ * cleanly; `--exit-on-stdin-close` makes it exit when its parent's pipe closes, so a parent
+ * that dies abruptly leaves no orphan server behind.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { HarnessEnv } from '../../contract/target.js';
+import { startReferenceServer } from './start-reference-server.js';
+
+function fail(message: string): never {
+  process.stderr.write(`smtc reference server: ${message}\n`);
+  process.exit(2);
+}
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'data-dir': { type: 'string' },
+    'enable-test-controls': { type: 'boolean', default: false },
+    'manifest-out': { type: 'string' },
+    env: { type: 'string' },
+    'collector-url': { type: 'string' },
+    'provider-url': { type: 'string' },
+    'tool-url': { type: 'string' },
+    'trusted-service-url': { type: 'string' },
+    'admin-token': { type: 'string' },
+    'exit-on-stdin-close': { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+
+const dataDir = values['data-dir'] ?? fail('--data-dir is required');
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) fail('--port must be an integer in 0..65535');
+
+let fileEnv: Partial<HarnessEnv> = {};
+if (values.env) {
+  try {
+    fileEnv = JSON.parse(readFileSync(values.env, 'utf8')) as Partial<HarnessEnv>;
+  } catch {
+    fail('--env must name a readable JSON file');
+  }
+  if (typeof fileEnv !== 'object' || fileEnv === null || Array.isArray(fileEnv)) fail('--env must hold a JSON object');
+}
+const url = (flag: string | undefined, fromFile: unknown): string | undefined => {
+  const v = flag ?? fromFile;
+  return typeof v === 'string' && v !== '' ? v : undefined;
+};
+const env: Omit<HarnessEnv, 'tempDir'> = {
+  ...(url(values['collector-url'], fileEnv.collectorUrl)
+    ? { collectorUrl: url(values['collector-url'], fileEnv.collectorUrl) }
+    : {}),
+  ...(url(values['provider-url'], fileEnv.providerUrl)
+    ? { providerUrl: url(values['provider-url'], fileEnv.providerUrl) }
+    : {}),
+  ...(url(values['tool-url'], fileEnv.toolUrl) ? { toolUrl: url(values['tool-url'], fileEnv.toolUrl) } : {}),
+  ...(url(values['trusted-service-url'], fileEnv.trustedServiceUrl)
+    ? { trustedServiceUrl: url(values['trusted-service-url'], fileEnv.trustedServiceUrl) }
+    : {}),
+  ...(fileEnv.options ? { options: fileEnv.options } : {}),
+};
+
+const server = await startReferenceServer({
+  dataDir,
+  host: values.host,
+  port,
+  env,
+  enableTestControls: values['enable-test-controls'],
+  ...(values['admin-token'] ? { adminToken: values['admin-token'] } : {}),
+  ...(values['manifest-out'] ? { manifestOut: values['manifest-out'] } : {}),
+  // A failpoint panic is a crash: die at once, like a gofail panic, leaving the store as it is.
+  onPanic: () => process.kill(process.pid, 'SIGKILL'),
+});
+
+let stopping = false;
+async function stop(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    const force = setTimeout(() => process.exit(code), 5_000);
+    force.unref();
+    await server.close().catch(() => {});
+  }
+  process.exit(code);
+}
+process.on('SIGTERM', () => void stop(0));
+process.on('SIGINT', () => void stop(0));
+if (values['exit-on-stdin-close']) {
+  process.stdin.on('end', () => void stop(0));
+  process.stdin.on('error', () => void stop(0));
+  process.stdin.resume();
+}
+
+process.stdout.write(`${JSON.stringify({ ready: true, url: server.url })}\n`);

@@ -1,0 +1,39 @@
+/**
+ * The manifest a served target writes for itself: its URL, the test identities with their
+ * tokens, the admin token, its capabilities as reachable over HTTP, and the URLs it was
+ * started with. It is what `smtc certify --target URL --manifest FILE` reads.
+ */
+import type { HttpTargetManifest } from '../../contract/http/manifest.js';
+import type { HarnessEnv, Target } from '../../contract/target.js';
+import { servedCapabilities } from './info-handlers.js';
+import { PRINCIPAL_NAMES } from './principal-directory.js';
+
+export function servedManifest(
+  target: Target,
+  url: string,
+  opts: { adminToken: string; testControls: boolean; env: HarnessEnv },
+): HttpTargetManifest {
+  const principals = Object.fromEntries(
+    PRINCIPAL_NAMES.map((n) => {
+      const p = target.principals[n];
+      return [n, { subject: p.subject, organization: p.organization, roles: [...p.roles], credential: p.credential }];
+    }),
+  ) as NonNullable<HttpTargetManifest['principals']>;
+  const { collectorUrl, providerUrl, toolUrl, trustedServiceUrl } = opts.env;
+  return {
+    manifestVersion: 1,
+    name: target.name,
+    baseUrl: url,
+    principals,
+    agents: [target.principals.agents[0], target.principals.agents[1]],
+    anonymousCredential: target.principals.anonymousCredential,
+    adminToken: opts.adminToken,
+    capabilities: servedCapabilities(target, opts.testControls),
+    telemetry: collectorUrl ? { collectorUrl } : {},
+    env: {
+      ...(providerUrl ? { providerUrl } : {}),
+      ...(toolUrl ? { toolUrl } : {}),
+      ...(trustedServiceUrl ? { trustedServiceUrl } : {}),
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Starts the reference implementation as an HTTP target: creates the reference Target over a
+ * data directory, serves it with the generic target server, and writes its manifest (mode
+ * 0600: it holds tokens). `smtc serve` and `main.ts` call this.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { HttpTargetManifest } from '../../contract/http/manifest.js';
+import type { HarnessEnv, Target } from '../../contract/target.js';
+import { createReferenceTarget } from '../reference-target.js';
+import type { ErrorLog } from './error-reply.js';
+import { servedManifest } from './served-manifest.js';
+import { serveTarget } from './target-server.js';
+
+export interface ReferenceServerOptions {
+  /** Directory for the SQLite file (created if missing). */
+  readonly dataDir: string;
+  readonly host?: string;
+  /** 0 (default) = any free port. */
+  readonly port?: number;
+  /** URLs and options the reference runs with (collector, provider/tool/trusted stubs…). */
+  readonly env?: Omit<HarnessEnv, 'tempDir'>;
+  /** Enable the `/_smtc/` test controls (clock, telemetry flush, failpoints). Default off. */
+  readonly enableTestControls?: boolean;
+  /** Admin token for telemetry health and test controls; random when omitted. */
+  readonly adminToken?: string;
+  /** Where to write the manifest (JSON, mode 0600). */
+  readonly manifestOut?: string;
+  readonly log?: ErrorLog;
+  /** What a failpoint `panic` does; default: nothing beyond the 500 reply. */
+  readonly onPanic?: () => void;
+}
+
+export interface ReferenceServer {
+  readonly url: string;
+  readonly manifest: HttpTargetManifest;
+  readonly target: Target;
+  close(): Promise<void>;
+}
+
+export async function startReferenceServer(opts: ReferenceServerOptions): Promise<ReferenceServer> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const env: HarnessEnv = { ...(opts.env ?? {}), tempDir: opts.dataDir };
+  const target = await createReferenceTarget(env);
+  const adminToken = opts.adminToken ?? `smtc_admin_${randomBytes(24).toString('base64url')}`;
+  const testControls = opts.enableTestControls === true;
+  let server: Awaited<ReturnType<typeof serveTarget>>;
+  try {
+    server = await serveTarget(target, {
+      host: opts.host ?? '127.0.0.1',
+      port: opts.port ?? 0,
+      testControls,
+      adminToken,
+      ...(opts.log ? { log: opts.log } : {}),
+      ...(opts.onPanic ? { onPanic: opts.onPanic } : {}),
+    });
+  } catch (e) {
+    await target.close();
+    throw e;
+  }
+  const manifest = servedManifest(target, server.url, { adminToken, testControls, env });
+  if (opts.manifestOut) {
+    mkdirSync(path.dirname(path.resolve(opts.manifestOut)), { recursive: true });
+    writeFileSync(opts.manifestOut, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+  }
+  let closed = false;
+  return {
+    url: server.url,
+    manifest,
+    target,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await server.close();
+      await target.close();
+    },
+  };
+}

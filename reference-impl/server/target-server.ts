@@ -1,0 +1,196 @@
+/**
+ * Serves any in-process Target over the HTTP target protocol (contract/http): every route of
+ * the route table, each request authenticated by its auth kind and validated against its
+ * schema before the target is touched, every response encoded through its schema, every
+ * failure a registry-coded error body. Test controls answer only when enabled, and then only
+ * to the admin token.
+ */
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ContractError } from '../../contract/errors.js';
+import { isTestControl, ROUTES, type RouteId, type RouteSpec } from '../../contract/http/routes.js';
+import type { Principal } from '../../contract/principals.js';
+import type { RunRequest } from '../../contract/runs.js';
+import type { StateScope } from '../../contract/state.js';
+import type { Target } from '../../contract/target.js';
+import { bearerToken, sameToken } from './bearer-token.js';
+import * as bindings from './bindings-handlers.js';
+import * as controls from './control-handlers.js';
+import { type ErrorLog, replyFor, stderrLog } from './error-reply.js';
+import * as infoHandlers from './info-handlers.js';
+import * as memory from './memory-handlers.js';
+import { PrincipalDirectory } from './principal-directory.js';
+import type { Handler, HandlerContext } from './route-handler.js';
+import { streamRun } from './run-stream.js';
+import * as state from './state-handlers.js';
+import { WorkerSessions } from './worker-sessions.js';
+
+const HANDLERS: { [Id in Exclude<RouteId, 'runsStart'>]: Handler<Id> } = {
+  ...infoHandlers,
+  ...bindings,
+  ...state,
+  ...memory,
+  ...controls,
+};
+
+export interface TargetServerOptions {
+  /** Loopback by default. */
+  readonly host?: string;
+  /** 0 = any free port. */
+  readonly port?: number;
+  /** Enable the `/_smtc/` test controls (off by default). */
+  readonly testControls?: boolean;
+  /** Bearer token of the admin routes; without one they answer `unauthenticated`. */
+  readonly adminToken?: string;
+  /** Largest accepted request body in bytes; default fits the target's largest payload. */
+  readonly bodyLimit?: number;
+  readonly log?: ErrorLog;
+  /** Called when the target reports a failpoint `panic` (a served process exits here). */
+  readonly onPanic?: () => void;
+}
+
+export interface TargetServer {
+  /** `http://host:port`, no trailing slash. */
+  readonly url: string;
+  readonly app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Room for the largest thread-state payload in base64 plus the rest of a request. */
+export function defaultBodyLimit(target: Target): number {
+  const payload = target.stateLimits?.maxPayloadBytes ?? 1024 * 1024;
+  const content = target.memoryPolicy?.maxContentBytes ?? 64 * 1024;
+  return Math.ceil((Math.max(payload, content) * 4) / 3) + 1024 * 1024;
+}
+
+function decode<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const r = z.safeDecode(schema, value as z.input<S>);
+  if (!r.success) throw new ContractError('invalid_argument', 'the request does not match the protocol schema');
+  return r.data;
+}
+
+function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+  return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+function isPanic(e: unknown): boolean {
+  return e instanceof Error && e.name === 'FailpointPanic';
+}
+
+export function createTargetServer(target: Target, opts: TargetServerOptions = {}): FastifyInstance {
+  const log = opts.log ?? stderrLog;
+  const testControls = opts.testControls === true;
+  const adminToken = opts.adminToken && opts.adminToken.length > 0 ? opts.adminToken : null;
+  const directory = new PrincipalDirectory(target.principals);
+  const sessions = new WorkerSessions();
+  const onFailure = (e: unknown): void => {
+    if (isPanic(e)) opts.onPanic?.();
+  };
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: opts.bodyLimit ?? defaultBodyLimit(target),
+    // Bounds on receiving a request (slow clients); runs stream for as long as they run.
+    requestTimeout: 60_000,
+    keepAliveTimeout: 5_000,
+    forceCloseConnections: true,
+    return503OnClosing: false,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { maxParamLength: 128 },
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const { status, body } = replyFor(err, req.routeOptions.url ?? 'unrouted', log);
+    return sendJson(reply, status, body);
+  });
+  app.setNotFoundHandler((_req, reply) => sendJson(reply, 404, { error: new ContractError('not_found').toBody() }));
+
+  const authenticate = (
+    spec: RouteSpec,
+    req: FastifyRequest,
+  ): { principal: Principal | null; token: string | null } => {
+    if (isTestControl(spec) && !testControls) throw new ContractError('not_found');
+    const token = bearerToken(req.headers.authorization);
+    switch (spec.auth) {
+      case 'none':
+        return { principal: null, token: null };
+      case 'principal':
+        return { principal: directory.resolve(token), token };
+      case 'worker':
+        if (token === null) throw new ContractError('unauthenticated');
+        return { principal: null, token };
+      case 'admin':
+        if (adminToken === null || token === null || !sameToken(token, adminToken)) {
+          throw new ContractError('unauthenticated');
+        }
+        return { principal: null, token };
+    }
+  };
+
+  for (const [id, spec] of Object.entries(ROUTES) as [RouteId, RouteSpec][]) {
+    app.route({
+      method: spec.method,
+      url: spec.path,
+      handler: async (req, reply) => {
+        try {
+          const { principal, token } = authenticate(spec, req);
+          const params = spec.params ? decode(spec.params, req.params) : undefined;
+          const body = spec.request ? decode(spec.request, req.body) : undefined;
+          if (id === 'runsStart') {
+            reply.hijack();
+            await streamRun(
+              target,
+              principal!,
+              // Memory proposals inside the script travel as sent; the target's pipeline judges them.
+              (body as { request: unknown }).request as RunRequest,
+              reply.raw,
+              log,
+              onFailure,
+            );
+            return reply;
+          }
+          const ctx = {
+            target,
+            body,
+            params,
+            principal: principal as Principal,
+            session:
+              spec.auth === 'worker'
+                ? sessions.session(token!, (body as { scope: StateScope }).scope)
+                : (undefined as never),
+            rememberSession: (s) => sessions.remember(s),
+            testControls,
+          } as HandlerContext<RouteId>;
+          const result = await (HANDLERS[id as Exclude<RouteId, 'runsStart'>] as Handler<RouteId>)(ctx);
+          let wire: unknown;
+          try {
+            wire = z.encode(spec.response, result as never);
+          } catch {
+            // The target returned something the protocol cannot carry: its bug, not the caller's.
+            throw new ContractError('internal');
+          }
+          return sendJson(reply, 200, wire);
+        } catch (e) {
+          onFailure(e);
+          const { status, body } = replyFor(e, id, log);
+          return sendJson(reply, status, body);
+        }
+      },
+    });
+  }
+  return app;
+}
+
+export async function serveTarget(target: Target, opts: TargetServerOptions = {}): Promise<TargetServer> {
+  const app = createTargetServer(target, opts);
+  await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
+  const addr = app.server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  return {
+    url: `http://${host}:${addr.port}`,
+    app,
+    close: () => app.close(),
+  };
+}
