@@ -1,0 +1,366 @@
+/**
+ * R03 — idempotent duplicate state writes and explicit ambiguous-crash behaviour.
+ *
+ * Retries are how workers survive lost responses, so every retry must converge: the same
+ * idempotency key and bytes give the same pending ref (also concurrently), different bytes
+ * under a used key are refused and never overwrite, a commit whose response was lost gives
+ * back the same head with the revision moved once. A run marked uncertain is fenced and keeps
+ * the previous head until it is explicitly reconciled.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { DurableStateHead, PendingStateRef } from '../contract/state.js';
+import { UNCERTAIN_REASONS } from '../contract/state.js';
+import { expectRejection } from '../fixtures/assertions/contract-error.js';
+import { fcParams } from '../fixtures/properties/fc-params.js';
+import { runScheduled } from '../fixtures/properties/scheduled-calls.js';
+import { needCapability } from '../fixtures/scenario/need.js';
+import { CODEC, hex, lease, openThread, payload, type ThreadSession } from '../fixtures/scenario/thread-session.js';
+import { useTarget } from '../fixtures/targets/use-target.js';
+
+const t = useTarget();
+
+const bytesArb = fc.uint8Array({ minLength: 0, maxLength: 512 });
+/** Two payloads that differ. */
+const differentBytesArb = fc
+  .tuple(bytesArb, bytesArb)
+  .filter(([a, b]) => a.length !== b.length || a.some((x, i) => x !== b[i]));
+
+function summary(h: DurableStateHead | null) {
+  return h && { revision: h.revision, stateId: h.state.stateId, runId: h.runId, bytes: hex(h.payload.bytes) };
+}
+
+async function commitOne(th: ThreadSession, key: string, text: string, expected: number): Promise<DurableStateHead> {
+  const ref = await th.store.write_native_state(th.scope, CODEC, payload(text), key);
+  return th.store.commit_head(th.scope, ref, expected, `run-${key}`);
+}
+
+describe('R03 idempotency and ambiguous crashes', () => {
+  it('R03.1 the same key and bytes return the identical pending ref, however often retried', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    await fc.assert(
+      fc.asyncProperty(bytesArb, fc.integer({ min: 1, max: 5 }), async (bytes, retries) => {
+        const th = await openThread(t());
+        const first = await th.store.write_native_state(th.scope, CODEC, payload(bytes), 'key');
+        for (let i = 0; i < retries; i++) {
+          // A fresh copy each time: equality is by content, not by buffer identity.
+          expect(await th.store.write_native_state(th.scope, CODEC, payload(Uint8Array.from(bytes)), 'key')).toEqual(
+            first,
+          );
+        }
+        const head = await th.store.commit_head(th.scope, first, 0, 'run-1');
+        expect(await th.store.write_native_state(th.scope, CODEC, payload(bytes), 'key')).toEqual(head.state);
+        expect(hex(head.payload.bytes)).toBe(hex(bytes));
+      }),
+      fcParams(40),
+    );
+  });
+
+  it('R03.2 concurrent duplicates of one write all get the same ref', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    await fc.assert(
+      fc.asyncProperty(fc.scheduler(), bytesArb, fc.integer({ min: 2, max: 6 }), async (s, bytes, n) => {
+        const th = await openThread(t());
+        const results = await runScheduled(
+          s,
+          Array.from({ length: n }, () => () => th.store.write_native_state(th.scope, CODEC, payload(bytes), 'dup')),
+        );
+        const refs = results.map((r) => {
+          if (r.status === 'rejected') throw r.reason;
+          return r.value;
+        });
+        for (const r of refs) expect(r).toEqual(refs[0]);
+        expect(await th.store.write_native_state(th.scope, CODEC, payload(bytes), 'dup')).toEqual(refs[0]);
+      }),
+      fcParams(50),
+    );
+  });
+
+  it('R03.3 the same key with different bytes is refused and never overwrites', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    await fc.assert(
+      fc.asyncProperty(differentBytesArb, fc.boolean(), async ([a, b], commitFirst) => {
+        const th = await openThread(t());
+        const ref = await th.store.write_native_state(th.scope, CODEC, payload(a), 'reused');
+        if (commitFirst) await th.store.commit_head(th.scope, ref, 0, 'run-a');
+        await expectRejection(
+          th.store.write_native_state(th.scope, CODEC, payload(b), 'reused'),
+          ['idempotency_key_reuse'],
+          ['reused'],
+        );
+        // The original is intact: same ref on retry, and committing it yields the original bytes.
+        expect(await th.store.write_native_state(th.scope, CODEC, payload(a), 'reused')).toEqual(ref);
+        const head = commitFirst
+          ? await th.store.load_head(th.scope)
+          : await th.store.commit_head(th.scope, ref, 0, 'run-a');
+        expect(hex(head!.payload.bytes)).toBe(hex(a));
+        expect(head!.state).toEqual(ref);
+      }),
+      fcParams(40),
+    );
+  });
+
+  it('R03.4 concurrent writes of one key with different bytes: one content wins, the others are refused', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const contents = ['alpha', 'beta', 'gamma'];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.scheduler(),
+        fc.array(fc.nat({ max: 2 }), { minLength: 2, maxLength: 6 }),
+        async (s, picks) => {
+          const th = await openThread(t());
+          const results = await runScheduled(
+            s,
+            picks.map((p) => () => th.store.write_native_state(th.scope, CODEC, payload(contents[p]!), 'contested')),
+          );
+          const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [{ ref: r.value, pick: picks[i]! }] : []));
+          expect(won.length).toBeGreaterThan(0);
+          const winner = won[0]!;
+          for (const w of won) {
+            expect(w.pick).toBe(winner.pick);
+            expect(w.ref).toEqual(winner.ref);
+          }
+          for (const [i, r] of results.entries()) {
+            if (r.status === 'rejected') {
+              expect(picks[i]).not.toBe(winner.pick);
+              await expectRejection(Promise.reject(r.reason), ['idempotency_key_reuse']);
+            } else {
+              expect(picks[i]).toBe(winner.pick);
+            }
+          }
+          const head = await th.store.commit_head(th.scope, winner.ref, 0, 'run-w');
+          expect(new TextDecoder().decode(head.payload.bytes)).toBe(contents[winner.pick]);
+        },
+      ),
+      fcParams(50),
+    );
+  });
+
+  it('R03.5 a commit whose response was lost, retried, returns the same head with the revision moved once', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.boolean(),
+        async (before, retries, restart) => {
+          const th = await openThread(t());
+          for (let i = 0; i < before; i++) await commitOne(th, `h${i}`, `history-${i}`, i);
+          const ref = await th.store.write_native_state(th.scope, CODEC, payload('the one commit'), 'lost');
+          const first = await th.store.commit_head(th.scope, ref, before, 'run-lost');
+          // The worker never saw `first`; it retries — possibly after restarting on a new lease.
+          const w = restart ? await lease(t(), th.owner, th.bindingId) : th;
+          for (let i = 0; i < retries; i++) {
+            expect(summary(await w.store.commit_head(w.scope, ref, before, 'run-lost'))).toEqual(summary(first));
+          }
+          const head = await w.store.load_head(w.scope);
+          expect(summary(head)).toEqual(summary(first));
+          expect(head!.revision).toBe(before + 1);
+        },
+      ),
+      fcParams(40),
+    );
+  });
+
+  it('R03.6 concurrent duplicate commits converge on one head, revision moved once', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    await fc.assert(
+      fc.asyncProperty(fc.scheduler(), fc.integer({ min: 2, max: 5 }), fc.nat({ max: 2 }), async (s, n, before) => {
+        const th = await openThread(t());
+        for (let i = 0; i < before; i++) await commitOne(th, `h${i}`, `history-${i}`, i);
+        const ref = await th.store.write_native_state(th.scope, CODEC, payload('duplicated commit'), 'dup-commit');
+        const results = await runScheduled(
+          s,
+          Array.from({ length: n }, () => () => th.store.commit_head(th.scope, ref, before, 'run-dup')),
+        );
+        const heads = results.map((r) => {
+          if (r.status === 'rejected') throw r.reason;
+          return summary(r.value);
+        });
+        for (const h of heads) expect(h).toEqual(heads[0]);
+        expect(heads[0]!.revision).toBe(before + 1);
+        expect(summary(await th.store.load_head(th.scope))).toEqual(heads[0]);
+      }),
+      fcParams(50),
+    );
+  });
+
+  it('R03.7 a retry that is not the same commit (other run or other pending) is a conflict, not a success', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const th = await openThread(t());
+    const ref = await th.store.write_native_state(th.scope, CODEC, payload('committed'), 'c');
+    const head = await th.store.commit_head(th.scope, ref, 0, 'run-1');
+    await expectRejection(th.store.commit_head(th.scope, ref, 0, 'run-2'), ['revision_conflict']);
+    const other = await th.store.write_native_state(th.scope, CODEC, payload('other'), 'o');
+    await expectRejection(th.store.commit_head(th.scope, other, 0, 'run-1'), ['revision_conflict']);
+    expect(summary(await th.store.load_head(th.scope))).toEqual(summary(head));
+  });
+
+  it('R03.8 mark_uncertain fences the run and keeps the previous head', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const th = await openThread(t());
+    const kept = await commitOne(th, 'kept', 'durable before the crash', 0);
+    const ref = await th.store.write_native_state(th.scope, CODEC, payload('written after output'), 'after');
+    await th.store.mark_uncertain(th.scope, 'run-crashed', 'commit_failed_after_output');
+    const status = await th.store.run_status(th.scope, 'run-crashed');
+    expect(status).toEqual({
+      runId: 'run-crashed',
+      state: 'uncertain_durability',
+      reason: 'commit_failed_after_output',
+      retainedRevision: kept.revision,
+    });
+    // Fenced: even a correct compare-and-set from that run is refused, from any lease.
+    await expectRejection(th.store.commit_head(th.scope, ref, kept.revision, 'run-crashed'), ['fenced']);
+    const next = await lease(t(), th.owner, th.bindingId);
+    await expectRejection(next.store.commit_head(next.scope, ref, kept.revision, 'run-crashed'), ['fenced']);
+    expect(summary(await next.store.load_head(next.scope))).toEqual(summary(kept));
+    // Other runs are not affected.
+    const other = await next.store.commit_head(next.scope, ref, kept.revision, 'run-other');
+    expect(other.revision).toBe(kept.revision + 1);
+    expect((await next.store.run_status(next.scope, 'run-crashed'))?.state).toBe('uncertain_durability');
+  });
+
+  it('R03.9 mark_uncertain takes only registered reason codes, never free text', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const th = await openThread(t());
+    // Free text carries a marker so the leak check can't match the registry's own wording.
+    const freeText = fc.string({ maxLength: 60 }).map((s) => `free-text:${s}`);
+    const nearMiss = fc.constantFrom(
+      '',
+      ...UNCERTAIN_REASONS.map((r) => r.toUpperCase()),
+      ...UNCERTAIN_REASONS.map((r) => `${r} `),
+      'commit_failed',
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(freeText, nearMiss), async (reason) => {
+        const secrets = reason.startsWith('free-text:') ? [reason] : [];
+        await expectRejection(
+          th.store.mark_uncertain(th.scope, 'run-free-text', reason),
+          ['invalid_argument'],
+          secrets,
+        );
+      }),
+      fcParams(50),
+    );
+    expect(await th.store.run_status(th.scope, 'run-free-text')).toBeNull();
+    for (const reason of UNCERTAIN_REASONS) {
+      await th.store.mark_uncertain(th.scope, `run-${reason}`, reason);
+      expect((await th.store.run_status(th.scope, `run-${reason}`))?.reason).toBe(reason);
+    }
+  });
+
+  it('R03.10 reconcile keep_previous resolves the run, keeps the head, and the run stays fenced', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const th = await openThread(t());
+    const kept = await commitOne(th, 'kept', 'previous', 0);
+    const ref = await th.store.write_native_state(th.scope, CODEC, payload('ambiguous'), 'amb');
+    await th.store.mark_uncertain(th.scope, 'run-amb', 'worker_lost_after_output');
+    const record = await th.store.reconcile(th.scope, 'run-amb', { action: 'keep_previous' });
+    expect({ runId: record.runId, state: record.state }).toEqual({ runId: 'run-amb', state: 'reconciled' });
+    expect(await th.store.run_status(th.scope, 'run-amb')).toEqual(record);
+    expect(summary(await th.store.load_head(th.scope))).toEqual(summary(kept));
+    await expectRejection(th.store.commit_head(th.scope, ref, kept.revision, 'run-amb'), ['fenced']);
+    // A reconcile retried after a lost response gets the same answer.
+    expect(await th.store.reconcile(th.scope, 'run-amb', { action: 'keep_previous' })).toEqual(record);
+    expect(summary(await th.store.load_head(th.scope))).toEqual(summary(kept));
+  });
+
+  it('R03.11 reconcile commit_pending commits the chosen pending under the compare-and-set', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const th = await openThread(t());
+    const kept = await commitOne(th, 'kept', 'previous', 0);
+    const ref = await th.store.write_native_state(th.scope, CODEC, payload('the ambiguous checkpoint'), 'amb');
+    await th.store.mark_uncertain(th.scope, 'run-amb', 'commit_failed_after_output');
+    // Stale expected revision: refused, run still uncertain, head kept.
+    await expectRejection(
+      th.store.reconcile(th.scope, 'run-amb', { action: 'commit_pending', pending: ref, expectedDurableRevision: 0 }),
+      ['revision_conflict'],
+    );
+    expect((await th.store.run_status(th.scope, 'run-amb'))?.state).toBe('uncertain_durability');
+    expect(summary(await th.store.load_head(th.scope))).toEqual(summary(kept));
+    const record = await th.store.reconcile(th.scope, 'run-amb', {
+      action: 'commit_pending',
+      pending: ref,
+      expectedDurableRevision: kept.revision,
+    });
+    expect(record.state).toBe('reconciled');
+    const head = await th.store.load_head(th.scope);
+    expect({
+      revision: head!.revision,
+      state: head!.state,
+      bytes: new TextDecoder().decode(head!.payload.bytes),
+    }).toEqual({
+      revision: kept.revision + 1,
+      state: ref,
+      bytes: 'the ambiguous checkpoint',
+    });
+    // Retried reconcile: same record, no second commit.
+    expect(
+      await th.store.reconcile(th.scope, 'run-amb', {
+        action: 'commit_pending',
+        pending: ref,
+        expectedDurableRevision: kept.revision,
+      }),
+    ).toEqual(record);
+    expect((await th.store.load_head(th.scope))!.revision).toBe(kept.revision + 1);
+    await expectRejection(th.store.commit_head(th.scope, ref, kept.revision + 1, 'run-amb'), ['fenced']);
+  });
+
+  it('R03.12 only an uncertain run can be reconciled', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const th = await openThread(t());
+    const head = await commitOne(th, 'done', 'completed run', 0);
+    for (const runId of ['run-never-seen', head.runId]) {
+      await expectRejection(th.store.reconcile(th.scope, runId, { action: 'keep_previous' }));
+    }
+    expect((await th.store.run_status(th.scope, head.runId))?.state).toBe('completed');
+    expect(summary(await th.store.load_head(th.scope))).toEqual(summary(head));
+  });
+
+  it('R03.13 retrying every protocol step after lost responses converges: one pending, one revision', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: 2 }),
+        fc.array(
+          fc.record({
+            writes: fc.integer({ min: 1, max: 3 }),
+            commits: fc.integer({ min: 1, max: 3 }),
+            restart: fc.boolean(),
+          }),
+          {
+            minLength: 1,
+            maxLength: 4,
+          },
+        ),
+        bytesArb,
+        async (before, steps, bytes) => {
+          const th = await openThread(t());
+          for (let i = 0; i < before; i++) await commitOne(th, `h${i}`, `history-${i}`, i);
+          // One logical step of the protocol (write, then commit), each call repeated as if its
+          // response had been lost, with the worker possibly restarting in between.
+          let w = th;
+          let expected = before;
+          for (const [n, step] of steps.entries()) {
+            const refs: PendingStateRef[] = [];
+            for (let i = 0; i < step.writes; i++) {
+              refs.push(await w.store.write_native_state(w.scope, CODEC, payload(bytes), `step-${n}`));
+              if (step.restart) w = await lease(t(), th.owner, th.bindingId);
+            }
+            for (const r of refs) expect(r).toEqual(refs[0]);
+            const heads: (DurableStateHead | null)[] = [];
+            for (let i = 0; i < step.commits; i++) {
+              heads.push(await w.store.commit_head(w.scope, refs[0]!, expected, `run-step-${n}`));
+              if (step.restart) w = await lease(t(), th.owner, th.bindingId);
+            }
+            for (const h of heads) expect(summary(h)).toEqual(summary(heads[0]!));
+            expected += 1;
+            expect(heads[0]!.revision).toBe(expected);
+          }
+          expect((await w.store.load_head(w.scope))!.revision).toBe(before + steps.length);
+        },
+      ),
+      fcParams(40),
+    );
+  });
+});
