@@ -1,8 +1,8 @@
 /**
  * Test-only fault hooks: the one place where the reference can be told (through
  * `HarnessEnv.options.mutation`) to misbehave in a named way, for mutants whose bug a wrapper
- * around the Target cannot express — the bug is inside the request path. Each hook is read at
- * exactly one site, named below. With no `mutation` option (the default and every certification
+ * around the Target cannot express — the bug is inside the request path. Each hook is read only
+ * at the sites named below. With no `mutation` option (the default and every certification
  * run of the reference) every hook is off.
  */
 export const MUTATION_HOOKS = {
@@ -16,7 +16,10 @@ export const MUTATION_HOOKS = {
   propagateToExternal: 'propagate-to-external',
   /** runs/worker/outbound-http.ts: accepted baggage is forwarded to the model provider. */
   baggageToProvider: 'baggage-to-provider',
-  /** runs/control-plane/control-plane.ts: ingress baggage is taken whole, schema ignored. */
+  /**
+   * runs/control-plane/control-plane.ts and runs/worker/outbound-http.ts: ingress baggage is
+   * taken whole and forwarded whole (the schema is checked at both ends, so both must break).
+   */
   unfilteredBaggage: 'unfiltered-baggage',
 } as const;
 export type MutationHook = (typeof MUTATION_HOOKS)[keyof typeof MUTATION_HOOKS];

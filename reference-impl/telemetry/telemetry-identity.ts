@@ -39,7 +39,9 @@ export class TelemetryIdentity {
               new OTLPTraceExporter({
                 url: settings.collectorUrl,
                 timeoutMillis: settings.exportTimeoutMs,
-                concurrencyLimit: 4,
+                // A flush exports the whole queue as concurrent batches; the exporter refuses
+                // any beyond its limit, so the limit follows the (bounded) queue.
+                concurrencyLimit: Math.ceil(settings.maxQueueSize / settings.maxExportBatchSize) + 1,
               }),
             ),
             this.healthState,

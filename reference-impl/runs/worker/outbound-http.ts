@@ -3,7 +3,7 @@
  * with undici, bounded in time and response size. Which trace headers go out is decided by the
  * propagation policy per destination — never by the caller of this client.
  */
-import type { Context } from '@opentelemetry/api';
+import { type Context, propagation } from '@opentelemetry/api';
 import { Agent, request } from 'undici';
 import { ContractError } from '../../../contract/errors.js';
 import { MUTATION_HOOKS, type MutationHooks } from '../../mutation-hooks.js';
@@ -60,7 +60,11 @@ export class OutboundHttp {
 
   /** Test-only bugs (mutation-hooks.ts); empty for a normal reference. */
   private mutatedHeaders(destination: Destination, url: URL, ctx: Context): Record<string, string> {
-    if (this.policy.isTrusted(url)) return {};
+    if (this.policy.isTrusted(url)) {
+      if (!this.hooks.has(MUTATION_HOOKS.unfilteredBaggage)) return {};
+      const all = propagation.getBaggage(ctx)?.getAllEntries() ?? [];
+      return all.length ? { baggage: all.map(([k, e]) => `${k}=${encodeURIComponent(e.value)}`).join(',') } : {};
+    }
     if (this.hooks.has(MUTATION_HOOKS.propagateToExternal)) {
       const { baggage: _omit, ...trace } = contextHeaders(ctx);
       return trace;

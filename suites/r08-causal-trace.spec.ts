@@ -1,0 +1,257 @@
+/**
+ * R08 — one causal trace across control plane, worker, state, memory, tools, subagents and
+ * encoding. A run is driven through the target's Runs interface against the provider/tool/
+ * trusted-service stubs; its telemetry is read back from the in-process OTLP collector and
+ * checked against the contract's required topology (SPAN_PARENT) and identities (SPAN_SERVICE).
+ */
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import type { RunOutcome, RunRequest, RunStep } from '../contract/runs.js';
+import type { Target } from '../contract/target.js';
+import { SERVICE, SPAN, SPAN_PARENT, SPAN_SERVICE, type SpanName } from '../contract/tracing.js';
+import type { CollectedSpan } from '../fixtures/collector/span-collector.js';
+import { useCollector } from '../fixtures/collector/use-collector.js';
+import { fcParams } from '../fixtures/properties/fc-params.js';
+import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
+import { needCapability, notRun } from '../fixtures/scenario/need.js';
+import { SPEC } from '../fixtures/scenario/thread-session.js';
+import { useStubs } from '../fixtures/stubs/use-stubs.js';
+import { useTarget } from '../fixtures/targets/use-target.js';
+import { topologyProblems } from '../fixtures/traces/required-topology.js';
+import { nameCounts, spansOfTrace } from '../fixtures/traces/run-trace.js';
+
+const c = useCollector();
+const s = useStubs();
+const t = useTarget(() => ({ collectorUrl: c().tracesUrl, ...s().urls() }));
+/** The same target with a provider integration that declares safe remote-trace correlation. */
+const tLinked = useTarget(() => ({ collectorUrl: c().tracesUrl, ...s().urls(), options: { remoteTraceLinks: true } }));
+
+const TRUSTED_TRACE = '0af7651916cd43dd8448eb211c80319c';
+const TRUSTED_SPAN = 'b7ad6b7169203331';
+
+/** A tool the target lets alice's runs invoke (null: the target authorizes no test tool). */
+let tool: string | null = null;
+beforeAll(async () => {
+  tool = await authorizedTool(t(), t().principals.alice, t().principals.agents[0]);
+});
+
+function needTool(ctx: TestContext): string {
+  if (!tool) notRun(ctx, 'the target authorizes none of the test tools for agents[0]');
+  return tool;
+}
+
+/** One run touching every part the contract's tree names (each once). */
+function fullScript(memoryKey: string, toolName: string): RunStep[] {
+  return [
+    { type: 'provider', prompt: 'Plan a trip to Lisbon.' },
+    {
+      type: 'memory_write',
+      scope: 'user',
+      proposal: { key: memoryKey, kind: 'semantic', content: 'Prefers window seats.', contentType: 'text/plain' },
+    },
+    { type: 'memory_read', scope: 'user', key: memoryKey },
+    { type: 'tool', tool: toolName, args: '{"q":"flights to Lisbon"}' },
+    { type: 'subagent', steps: [{ type: 'emit', text: 'Subagent checked the calendar.' }] },
+    { type: 'emit', text: 'Your trip is planned.' },
+  ];
+}
+
+/** Spans a script must yield exactly this often; thread_state.* at least once. */
+function expectedCounts(steps: readonly RunStep[]): Partial<Record<SpanName, number>> {
+  const n: Partial<Record<SpanName, number>> = {};
+  const add = (name: SpanName) => {
+    n[name] = (n[name] ?? 0) + 1;
+  };
+  for (const name of [
+    SPAN.request,
+    SPAN.authn,
+    SPAN.authzAgent,
+    SPAN.sessionBinding,
+    SPAN.sandboxClaim,
+    SPAN.workerBind,
+    SPAN.run,
+    SPAN.streamEncode,
+  ]) {
+    add(name);
+  }
+  for (const step of steps) {
+    if (step.type === 'provider') add(SPAN.providerInvoke);
+    if (step.type === 'tool') add(SPAN.toolInvoke);
+    if (step.type === 'memory_read') add(SPAN.memoryRead);
+    if (step.type === 'memory_write') add(SPAN.memoryWrite);
+    if (step.type === 'subagent') add(SPAN.subagentRun);
+  }
+  return n;
+}
+
+let bindingSeq = 0;
+async function run(target: Target, steps: RunStep[], extra: Partial<RunRequest> = {}): Promise<RunOutcome> {
+  const alice = target.principals.alice;
+  const b = await target.bindings.open(alice, SPEC);
+  const outcome = await target.runs!.start(alice, {
+    bindingId: b.bindingId,
+    agent: target.principals.agents[0],
+    steps,
+    ...extra,
+  });
+  bindingSeq++;
+  return outcome;
+}
+
+async function tracedRun(
+  target: Target,
+  steps: RunStep[],
+  extra: Partial<RunRequest> = {},
+): Promise<{ outcome: RunOutcome; spans: CollectedSpan[] }> {
+  const outcome = await run(target, steps, extra);
+  expect(outcome.state, 'the run itself must complete').toBe('completed');
+  expect(outcome.traceId, 'a target exporting telemetry reports the trace id of the run').toMatch(/^[0-9a-f]{32}$/);
+  return { outcome, spans: await spansOfTrace(target, c(), outcome.traceId!) };
+}
+
+describe('R08 one causal trace across control plane, worker, state, memory, tools, subagents and encoding', () => {
+  it('R08.1 a full run yields one trace with exactly the required parent/child topology', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const { spans } = await tracedRun(t(), fullScript(`trip-${bindingSeq}`, needTool(ctx)));
+    expect(topologyProblems(spans, { externalParent: null })).toEqual([]);
+    const names = new Set(spans.map((x) => x.name));
+    for (const name of Object.keys(SPAN_PARENT)) expect(names, `span ${name} missing`).toContain(name);
+  });
+
+  it('R08.2 no span is orphaned: every parent is a span of the same trace, the request is the only root', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const { spans } = await tracedRun(t(), fullScript(`trip-${bindingSeq}`, needTool(ctx)));
+    const ids = new Set(spans.map((x) => x.spanId));
+    const roots = spans.filter((x) => x.parentSpanId === null || !ids.has(x.parentSpanId));
+    expect(roots.map((x) => x.name)).toEqual([SPAN.request]);
+    expect(roots[0]!.parentSpanId).toBeNull();
+    // Nothing of this run went to another trace: every span of the run's services is here.
+    const all = c().spans();
+    const runSpanIds = new Set(spans.map((x) => x.spanId));
+    const strays = all.filter(
+      (x) => x.parentSpanId !== null && runSpanIds.has(x.parentSpanId) && x.traceId !== spans[0]!.traceId,
+    );
+    expect(strays).toEqual([]);
+  });
+
+  it('R08.3 every span of the run is exported, exactly once, and none is dropped', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const before = await t().telemetry!.health();
+    const steps = fullScript(`trip-${bindingSeq}`, needTool(ctx));
+    const { spans } = await tracedRun(t(), steps);
+    const counts = nameCounts(spans);
+    for (const [name, n] of Object.entries(expectedCounts(steps))) expect(counts[name], name).toBe(n);
+    for (const name of [SPAN.stateLoad, SPAN.stateWrite, SPAN.stateCommit]) {
+      expect(counts[name] ?? 0, name).toBeGreaterThanOrEqual(1);
+    }
+    expect(new Set(spans.map((x) => x.spanId)).size).toBe(spans.length);
+    const after = await t().telemetry!.health();
+    expect(after.droppedSpans - before.droppedSpans).toBe(0);
+    expect(after.exportedSpans - before.exportedSpans).toBeGreaterThanOrEqual(spans.length);
+  });
+
+  it('R08.4 control-plane and worker spans carry their own service identities', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const { spans } = await tracedRun(t(), fullScript(`trip-${bindingSeq}`, needTool(ctx)));
+    const services = new Set(spans.map((x) => x.serviceName));
+    expect(services).toEqual(new Set([SERVICE.controlPlane, SERVICE.worker]));
+    for (const x of spans) {
+      expect(x.serviceName, x.name).toBe(SERVICE[SPAN_SERVICE[x.name as SpanName]]);
+    }
+  });
+
+  it('R08.5 a trusted incoming parent is continued: same trace id, request parented to it, same topology', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const { outcome, spans } = await tracedRun(t(), fullScript(`trip-${bindingSeq}`, needTool(ctx)), {
+      trustedIngress: true,
+      headers: { traceparent: `00-${TRUSTED_TRACE}-${TRUSTED_SPAN}-01` },
+    });
+    expect(outcome.traceId).toBe(TRUSTED_TRACE);
+    expect(topologyProblems(spans, { externalParent: TRUSTED_SPAN })).toEqual([]);
+    expect(spans.length).toBeGreaterThanOrEqual(Object.keys(SPAN_PARENT).length);
+  });
+
+  it('R08.6 any script yields the required topology with one span per provider, tool, memory and subagent step (property)', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const step = fc.constantFrom<RunStep>(
+      { type: 'provider', prompt: 'Summarize.' },
+      { type: 'tool', tool: needTool(ctx), args: '{"q":"x"}' },
+      { type: 'memory_read', scope: 'user', key: 'prop-key' },
+      { type: 'emit', text: 'ok' },
+      { type: 'checkpoint' },
+      { type: 'subagent', steps: [{ type: 'emit', text: 'sub' }] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), fc.boolean(), async (steps, trusted) => {
+        const parentSpan = createHash('sha256').update(JSON.stringify(steps)).digest('hex').slice(0, 16);
+        const traceId = createHash('sha256').update(parentSpan).digest('hex').slice(0, 32);
+        const { outcome, spans } = await tracedRun(
+          t(),
+          steps,
+          trusted ? { trustedIngress: true, headers: { traceparent: `00-${traceId}-${parentSpan}-01` } } : {},
+        );
+        if (trusted) expect(outcome.traceId).toBe(traceId);
+        expect(topologyProblems(spans, { externalParent: trusted ? parentSpan : null })).toEqual([]);
+        const counts = nameCounts(spans);
+        for (const [name, n] of Object.entries(expectedCounts(steps))) expect(counts[name] ?? 0, name).toBe(n);
+      }),
+      fcParams(12),
+    );
+  });
+
+  it('R08.7 a provider-managed remote trace reference is not linked unless the integration declares it safe', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const remote = { trace_id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1', span_id: 'b2b2b2b2b2b2b2b2' };
+    s().provider.respondWith(() => ({ remote_trace: remote }));
+    try {
+      const { spans } = await tracedRun(t(), [{ type: 'provider', prompt: 'Use the managed agent.' }]);
+      expect(topologyProblems(spans, { externalParent: null })).toEqual([]);
+      expect(spans.flatMap((x) => x.links.map((l) => l.traceId))).not.toContain(remote.trace_id);
+      // Never adopted as a parent either.
+      expect(
+        c()
+          .spans()
+          .filter((x) => x.traceId === remote.trace_id),
+      ).toEqual([]);
+    } finally {
+      s().provider.reset();
+    }
+  });
+
+  it('R08.8 when declared safe, each run links exactly its own remote trace reference to harness.run', async (ctx) => {
+    needCapability(ctx, tLinked(), 'runs', 'telemetry', 'remoteTraceLinks');
+    // Tenant-correct: the reference is derived from the prompt, so each tenant's run gets its own.
+    const refFor = (prompt: string) => {
+      const h = createHash('sha256').update(prompt).digest('hex');
+      return { trace_id: h.slice(0, 32), span_id: h.slice(32, 48) };
+    };
+    s().provider.respondWith((req) => ({ remote_trace: refFor(req.prompt) }));
+    try {
+      const target = tLinked();
+      const runFor = async (who: 'alice' | 'carol') => {
+        const p = target.principals[who];
+        const b = await target.bindings.open(p, SPEC);
+        return target.runs!.start(p, {
+          bindingId: b.bindingId,
+          agent: target.principals.agents[0],
+          steps: [{ type: 'provider', prompt: `managed task of ${who}` }],
+        });
+      };
+      const outcomes = await Promise.all([runFor('alice'), runFor('carol')]);
+      for (const [i, who] of (['alice', 'carol'] as const).entries()) {
+        const outcome = outcomes[i]!;
+        expect(outcome.state).toBe('completed');
+        const spans = await spansOfTrace(target, c(), outcome.traceId!);
+        expect(topologyProblems(spans, { externalParent: null })).toEqual([]);
+        const own = refFor(`managed task of ${who}`);
+        const linkedSpans = spans.filter((x) => x.links.length > 0);
+        expect(linkedSpans.map((x) => x.name)).toEqual([SPAN.run]);
+        expect(linkedSpans[0]!.links.map((l) => [l.traceId, l.spanId])).toEqual([[own.trace_id, own.span_id]]);
+        expect(spans.every((x) => x.traceId === outcome.traceId)).toBe(true);
+      }
+    } finally {
+      s().provider.reset();
+    }
+  });
+});

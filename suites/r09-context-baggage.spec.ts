@@ -1,0 +1,329 @@
+/**
+ * R09 — malformed external context and forbidden-baggage rejection. Runs are started with the
+ * W3C malformed-traceparent families, valid-but-untrusted context and hostile baggage; what
+ * the target exported (collector) and sent outward (provider, tool and trusted-service stubs,
+ * which record every header) shows whether context was ignored, replaced or propagated.
+ */
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import type { RunOutcome, RunRequest, RunStep } from '../contract/runs.js';
+import { SPAN } from '../contract/tracing.js';
+import { asContractError } from '../fixtures/assertions/contract-error.js';
+import { useCollector } from '../fixtures/collector/use-collector.js';
+import { fcParams } from '../fixtures/properties/fc-params.js';
+import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
+import { needCapability, notRun } from '../fixtures/scenario/need.js';
+import { SPEC } from '../fixtures/scenario/thread-session.js';
+import type { RecordedCall } from '../fixtures/stubs/recording-server.js';
+import { useStubs } from '../fixtures/stubs/use-stubs.js';
+import { useTarget } from '../fixtures/targets/use-target.js';
+import { spansOfTrace } from '../fixtures/traces/run-trace.js';
+
+const c = useCollector();
+const s = useStubs();
+const t = useTarget(() => ({ collectorUrl: c().tracesUrl, ...s().urls() }));
+
+const TRACE_HEADERS = ['traceparent', 'tracestate', 'baggage'];
+
+/**
+ * Trace context a caller offers: ids unique to the scenario (derived from its label), so one
+ * scenario's continued trace can never be mistaken for another's.
+ */
+interface Offered {
+  readonly trace: string;
+  readonly span: string;
+  /** The well-formed, sampled traceparent with these ids. */
+  readonly valid: string;
+}
+function offered(label: string): Offered {
+  const h = createHash('sha256').update(`r09:${label}`).digest('hex');
+  const trace = h.slice(0, 32);
+  const span = h.slice(32, 48);
+  return { trace, span, valid: `00-${trace}-${span}-01` };
+}
+
+/** The W3C malformed-traceparent families (each carries the offered trace id, so continuing it is visible). */
+const MALFORMED: readonly [string, (o: Offered) => string | string[]][] = [
+  ['version ff', (o) => `ff-${o.trace}-${o.span}-01`],
+  ['all-zero trace id', (o) => `00-${'0'.repeat(32)}-${o.span}-01`],
+  ['all-zero parent id', (o) => `00-${o.trace}-${'0'.repeat(16)}-01`],
+  ['uppercase hex trace id', (o) => `00-${o.trace.toUpperCase()}-${o.span}-01`],
+  ['uppercase hex parent id', (o) => `00-${o.trace}-${o.span.toUpperCase()}-01`],
+  ['trace id too short', (o) => `00-${o.trace.slice(1)}-${o.span}-01`],
+  ['trace id too long', (o) => `00-${o.trace}a-${o.span}-01`],
+  ['parent id too short', (o) => `00-${o.trace}-${o.span.slice(1)}-01`],
+  ['flags too long', (o) => `00-${o.trace}-${o.span}-001`],
+  ['extra field on version 00', (o) => `${o.valid}-00`],
+  ['duplicate headers', (o) => [o.valid, `00-${o.trace}-${'1'.repeat(16)}-01`]],
+  ['leading whitespace', (o) => ` ${o.valid}`],
+  ['trailing whitespace', (o) => `${o.valid}\t`],
+  ['whitespace inside', (o) => `00- ${o.trace}-${o.span}-01`],
+  ['oversized', (o) => `${o.valid}${'-0'.repeat(4096)}`],
+  ['binary garbage', (o) => `\u0000\u00ff${o.trace}\ufffd${o.span}\u0007`],
+];
+
+/** A tool the target lets alice's runs invoke (null: the target authorizes no test tool). */
+let tool: string | null = null;
+beforeAll(async () => {
+  tool = await authorizedTool(t(), t().principals.alice, t().principals.agents[0]);
+});
+
+/** Provider, tool, subagent and trusted-service calls, then output. */
+function script(ctx: TestContext): RunStep[] {
+  if (!tool) notRun(ctx, 'the target authorizes none of the test tools for agents[0]');
+  return [
+    { type: 'provider', prompt: 'Draft a reply.' },
+    { type: 'tool', tool, args: '{"q":"status"}' },
+    { type: 'subagent', steps: [{ type: 'provider', prompt: 'Check the draft.' }] },
+    { type: 'internal_call' },
+    { type: 'emit', text: 'Reply drafted.' },
+  ];
+}
+
+async function start(extra: Partial<RunRequest>, steps: RunStep[]): Promise<RunOutcome> {
+  const target = t();
+  const alice = target.principals.alice;
+  const b = await target.bindings.open(alice, SPEC);
+  return target.runs!.start(alice, { bindingId: b.bindingId, agent: target.principals.agents[0], steps, ...extra });
+}
+
+/** Every value of a header in a recorded call, whatever the case of its name. */
+function headerOf(call: RecordedCall, name: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < call.rawHeaders.length; i += 2) {
+    if (call.rawHeaders[i]!.toLowerCase() === name) out.push(call.rawHeaders[i + 1]!);
+  }
+  return out;
+}
+
+/** The run completed, produced its output, and recorded a fresh root trace (not the offered one). */
+async function expectFreshRecordedRoot(outcome: RunOutcome, o: Offered): Promise<void> {
+  expect(outcome.state).toBe('completed');
+  expect(outcome.events.some((e) => e.type === 'output' && e.text === 'Reply drafted.')).toBe(true);
+  expect(outcome.traceId).toMatch(/^[0-9a-f]{32}$/);
+  expect(outcome.traceId).not.toBe(o.trace);
+  const spans = await spansOfTrace(t(), c(), outcome.traceId!);
+  const request = spans.filter((x) => x.name === SPAN.request);
+  expect(request, 'the request is recorded and exported (sampling stays on)').toHaveLength(1);
+  expect(request[0]!.parentSpanId).toBeNull();
+  expect(spans.some((x) => x.name === SPAN.run)).toBe(true);
+  expect(
+    c()
+      .spans()
+      .filter((x) => x.traceId === o.trace),
+  ).toEqual([]);
+  // The trusted service sees the run's own trace, not the one offered at ingress.
+  const seen = s()
+    .trusted.calls()
+    .flatMap((call) => headerOf(call, 'traceparent'));
+  expect(seen.length).toBeGreaterThan(0);
+  for (const tp of seen) expect(tp.split('-')[1]).toBe(outcome.traceId);
+}
+
+describe('R09 malformed external context and forbidden-baggage rejection', () => {
+  it.for(MALFORMED)(
+    'R09.1 malformed traceparent (%s) from a trusted caller is ignored: no error, a fresh recorded root',
+    async ([family, malformed], ctx) => {
+      needCapability(ctx, t(), 'runs', 'telemetry');
+      s().resetAll();
+      const o = offered(family);
+      const outcome = await start({ trustedIngress: true, headers: { traceparent: malformed(o) } }, script(ctx));
+      await expectFreshRecordedRoot(outcome, o);
+    },
+  );
+
+  it('R09.2 valid context from an untrusted caller is replaced, even when it says "not sampled"', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    for (const flags of ['01', '00']) {
+      s().resetAll();
+      const o = offered(`untrusted-${flags}`);
+      const outcome = await start(
+        {
+          trustedIngress: false,
+          headers: { traceparent: `00-${o.trace}-${o.span}-${flags}`, tracestate: 'vendor=opaque' },
+        },
+        script(ctx),
+      );
+      await expectFreshRecordedRoot(outcome, o);
+    }
+  });
+
+  it('R09.3 a malformed header carrying "not sampled" does not switch recording off', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const variants: ((o: Offered) => string)[] = [
+      (o) => `00-${o.trace.toUpperCase()}-${o.span}-00`,
+      (o) => ` 00-${o.trace}-${o.span}-00`,
+      (o) => `00-${o.trace}-${o.span}-00-x`,
+    ];
+    for (const [i, variant] of variants.entries()) {
+      s().resetAll();
+      const o = offered(`unsampled-${i}`);
+      await expectFreshRecordedRoot(
+        await start({ trustedIngress: true, headers: { traceparent: variant(o) } }, script(ctx)),
+        o,
+      );
+    }
+  });
+
+  it('R09.4 trace context never authenticates: a valid traceparent with a bad credential is unauthenticated', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const target = t();
+    const alice = target.principals.alice;
+    const b = await target.bindings.open(alice, SPEC);
+    // A traceparent from one of alice's own recorded runs, replayed by someone without her credential.
+    const ok = await target.runs!.start(alice, {
+      bindingId: b.bindingId,
+      agent: target.principals.agents[0],
+      steps: [{ type: 'emit', text: 'hello' }],
+    });
+    const spans = await spansOfTrace(target, c(), ok.traceId!);
+    const request = spans.find((x) => x.name === SPAN.request)!;
+    const stolen = `00-${ok.traceId}-${request.spanId}-01`;
+    s().resetAll();
+    for (const trustedIngress of [false, true]) {
+      const err = await target
+        .runs!.start(
+          { ...alice, credential: target.principals.anonymousCredential },
+          {
+            bindingId: b.bindingId,
+            agent: target.principals.agents[0],
+            steps: [{ type: 'provider', prompt: 'exfiltrate' }],
+            trustedIngress,
+            headers: { traceparent: stolen, baggage: 'smtc.tenant_tier=gold' },
+          },
+        )
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(err, 'the run must be refused').not.toBeNull();
+      expect(asContractError(err).category).toBe('unauthenticated');
+    }
+    expect(s().provider.calls()).toHaveLength(0);
+  });
+
+  it('R09.5 forbidden baggage keys are dropped; only schema keys reach a trusted internal service', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    s().resetAll();
+    const outcome = await start(
+      {
+        trustedIngress: true,
+        headers: {
+          traceparent: offered('baggage').valid,
+          baggage: [
+            'smtc.tenant_tier=gold,user.email=alice%40example.com,session.token=tok_9f8e7d',
+            'authorization=Bearer%20abc,smtc.request_class=INVALID%20VALUE',
+          ],
+        },
+      },
+      script(ctx),
+    );
+    expect(outcome.state).toBe('completed');
+    const baggage = s()
+      .trusted.calls()
+      .flatMap((call) => headerOf(call, 'baggage'))
+      .join(',');
+    for (const forbidden of [
+      'user.email',
+      'alice%40example.com',
+      'session.token',
+      'tok_9f8e7d',
+      'authorization',
+      'INVALID',
+    ]) {
+      expect(baggage).not.toContain(forbidden);
+    }
+    const keys = baggage
+      .split(',')
+      .filter((m) => m.trim() !== '')
+      .map((m) => m.split('=')[0]!.trim());
+    for (const k of keys) expect(['smtc.tenant_tier', 'smtc.request_class']).toContain(k);
+  });
+
+  it('R09.6 untrusted external endpoints (provider, tools) receive no traceparent, tracestate or baggage', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    for (const trustedIngress of [true, false]) {
+      s().resetAll();
+      const outcome = await start(
+        {
+          trustedIngress,
+          headers: {
+            traceparent: offered(`external-${trustedIngress}`).valid,
+            tracestate: 'vendor=opaque',
+            baggage: 'smtc.tenant_tier=gold',
+          },
+        },
+        script(ctx),
+      );
+      expect(outcome.state).toBe('completed');
+      const external = [...s().provider.calls(), ...s().tool.calls()];
+      expect(s().provider.calls()).toHaveLength(2);
+      expect(s().tool.calls()).toHaveLength(1);
+      for (const call of external) {
+        for (const h of TRACE_HEADERS) expect(headerOf(call, h), `${call.path} got ${h}`).toEqual([]);
+      }
+    }
+  });
+
+  it('R09.7 a trusted internal service receives trace context of the same trace, pointing at an exported span', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    s().resetAll();
+    const o = offered('trusted-service');
+    const outcome = await start(
+      {
+        trustedIngress: true,
+        headers: { traceparent: o.valid, baggage: 'smtc.tenant_tier=gold' },
+      },
+      script(ctx),
+    );
+    expect(outcome.state).toBe('completed');
+    expect(outcome.traceId).toBe(o.trace);
+    const calls = s().trusted.calls();
+    expect(calls).toHaveLength(1);
+    const tps = headerOf(calls[0]!, 'traceparent');
+    expect(tps).toHaveLength(1);
+    const m = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/.exec(tps[0]!);
+    expect(m, 'a W3C version-00 traceparent').not.toBeNull();
+    expect(m![1]).toBe(o.trace);
+    const spans = await spansOfTrace(t(), c(), o.trace);
+    expect(spans.map((x) => x.spanId)).toContain(m![2]);
+    expect(headerOf(calls[0]!, 'baggage').join(',')).toContain('smtc.tenant_tier=gold');
+  });
+
+  it('R09.8 oversized, duplicated and binary-garbage trace headers and baggage never fail or lose a request (property)', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const { valid } = offered('property');
+    const garbage = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 64 }),
+      fc.string({ unit: 'grapheme-ascii', maxLength: 64 }),
+      fc.constantFrom(valid, valid.toUpperCase(), ` ${valid}`, `${valid}-ff`),
+      fc.integer({ min: 1, max: 20_000 }).map((n) => 'x'.repeat(n)),
+    );
+    const value = fc.oneof(garbage, fc.array(garbage, { minLength: 1, maxLength: 4 }));
+    const headerName = fc.constantFrom('traceparent', 'TraceParent', 'tracestate', 'baggage', 'BAGGAGE');
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(headerName, value, { maxKeys: 5 }), fc.boolean(), async (headers, trusted) => {
+        s().resetAll();
+        const outcome = await start({ trustedIngress: trusted, headers }, [
+          { type: 'provider', prompt: 'ping' },
+          { type: 'emit', text: 'pong' },
+        ]);
+        expect(outcome.state).toBe('completed');
+        expect(outcome.events.filter((e) => e.type === 'output').map((e) => (e as { text: string }).text)).toContain(
+          'pong',
+        );
+        for (const call of s().provider.calls()) {
+          for (const h of TRACE_HEADERS) expect(headerOf(call, h)).toEqual([]);
+        }
+        // Only a single strict, trusted traceparent may be continued.
+        const tps = Object.entries(headers)
+          .filter(([k]) => k.toLowerCase() === 'traceparent')
+          .flatMap(([, v]) => (Array.isArray(v) ? v : [v]));
+        const continuable = trusted && tps.length === 1 && /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/.test(tps[0]!);
+        if (!continuable) for (const tp of tps) expect(tp.includes(outcome.traceId!)).toBe(false);
+      }),
+      fcParams(25),
+    );
+  });
+});
