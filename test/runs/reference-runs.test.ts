@@ -74,7 +74,7 @@ describe('reference runs', () => {
   ])('rejects %s as invalid_argument, echoing nothing', async (_case, patch) => {
     const id = await binding();
     const err = await t
-      .runs!.start(t.principals.alice, { bindingId: id, agent: t.principals.agents[0], steps: [], ...patch } as never)
+      .runs!.start(t.principals.alice, { bindingId: id, agent: t.principals.agents[0], ...patch } as never)
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'invalid_argument' });
     expect(String((err as Error).message)).not.toContain(id);
