@@ -8,7 +8,8 @@
  *   run, loaded by the next)
  *
  * The suite wires the pieces into a target: headers and steps into `runs.start`, the replies
- * into the provider/tool stubs, the environment into `process.env` before the target starts.
+ * into the provider/tool stubs, the environment into `process.env` before the target starts —
+ * and records each carrier as planted once the target really took it in.
  */
 import type { MemoryProposal, MemoryScopeKind } from '../contract/memory.js';
 import type { RunStep } from '../contract/runs.js';
@@ -33,7 +34,9 @@ export const CARRIERS = [
 ] as const;
 export type Carrier = (typeof CARRIERS)[number];
 
-export const PLANTED_TOOLS = ['search', 'read_file', 'kubectl_get'] as const;
+/** Tool arguments of the three tool calls; the tool stub answers each with a different canary body. */
+const READ_FILE_ARGS = '{"op":"read_file","path":"notes/quarterly-forecast.md"}';
+const KUBECTL_ARGS = '{"op":"kubectl_get","kind":"Secret","name":"db-creds"}';
 export const SEEDED_MEMORY_KEY = 'profile-notes';
 export const WRITTEN_MEMORY_KEY = 'travel-notes';
 export const ENV_PREFIX = 'SMTC_CANARY_';
@@ -41,8 +44,11 @@ export const ENV_PREFIX = 'SMTC_CANARY_';
 export interface RunPlanting {
   /** Ingress headers of every planted run (untrusted client). */
   readonly headers: Readonly<Record<string, string>>;
-  /** Run 1 on a fresh binding: every body carrier, provider + tools + memory + subagent, checkpoint. */
-  readonly firstRun: readonly RunStep[];
+  /**
+   * Run 1 on a fresh binding: every body carrier, provider + tools + memory + subagent,
+   * checkpoint. `tool` is one the target authorizes (asked through its ToolAuthorization).
+   */
+  firstRun(tool: string): readonly RunStep[];
   /** Run 2 on the same binding: resumes from run 1's head, whose payload carries canaries. */
   readonly secondRun: readonly RunStep[];
   /** Run 3 on the same binding: stops at an interrupt whose value carries canaries … */
@@ -52,10 +58,19 @@ export interface RunPlanting {
   /** Memory the run reads back (put through the target's memory API before the runs). */
   readonly memorySeed: { readonly scope: MemoryScopeKind; readonly proposal: MemoryProposal };
   readonly providerReply: (prompt: string) => { text: string; stderr: string };
+  /** Answers by arguments (the three calls use one authorized tool). */
   readonly toolReply: (tool: string, args: string) => { result: string };
   /** Variables to put into the worker's environment before the target is created. */
   readonly environment: Readonly<Record<string, string>>;
   /** Canary markers the outside must have seen, proving the planting reached the target. */
+  /**
+   * Record that a carrier's canaries really went into the target (call it once the input was
+   * accepted: the run started, the stub was called, the checkpoint holds them …), so the
+   * report lists only plantings that happened.
+   */
+  plant(carrier: Carrier): void;
+  /** Carriers not (yet) recorded as planted. */
+  unplanted(): readonly Carrier[];
   readonly mustReach: {
     readonly provider: readonly string[];
     readonly tool: readonly string[];
@@ -71,7 +86,6 @@ export function plantRunInputs(kit: CanaryKit): RunPlanting {
     const b = {} as Bundle;
     for (const cat of FORBIDDEN_CATEGORIES) {
       b[cat] = kit.mint(cat);
-      kit.plant(b[cat], carrier);
     }
     bundles[carrier] = b;
   }
@@ -100,11 +114,11 @@ export function plantRunInputs(kit: CanaryKit): RunPlanting {
   };
 
   const toolArgs = text('request.body:tool.args', 'tool_arguments');
-  const firstRun: RunStep[] = [
+  const firstRun = (tool: string): RunStep[] => [
     { type: 'provider', prompt: text('request.body:provider.prompt', 'prompt') },
-    { type: 'tool', tool: 'search', args: toolArgs },
-    { type: 'tool', tool: 'read_file', args: '{"path":"notes/quarterly-forecast.md"}' },
-    { type: 'tool', tool: 'kubectl_get', args: '{"kind":"Secret","name":"db-creds"}' },
+    { type: 'tool', tool, args: toolArgs },
+    { type: 'tool', tool, args: READ_FILE_ARGS },
+    { type: 'tool', tool, args: KUBECTL_ARGS },
     { type: 'memory_read', scope: 'user', key: SEEDED_MEMORY_KEY },
     {
       type: 'memory_write',
@@ -139,13 +153,19 @@ export function plantRunInputs(kit: CanaryKit): RunPlanting {
   const providerStderr = text('provider.response:stderr', 'provider_stderr');
   const tr = bundles['tool.response:result'];
   const toolResults: Record<string, string> = {
-    search: text('tool.response:result', 'tool_result'),
-    read_file: tr.file_body.value,
-    kubectl_get: tr.kubernetes_object.value,
+    [READ_FILE_ARGS]: tr.file_body.value,
+    [KUBECTL_ARGS]: tr.kubernetes_object.value,
   };
+  const searchResult = text('tool.response:result', 'tool_result');
 
   const b = (carrier: Carrier) => Object.values(bundles[carrier]).map((c) => c.marker);
+  const planted = new Set<Carrier>();
   return {
+    plant(carrier) {
+      for (const c of Object.values(bundles[carrier])) kit.plant(c, carrier);
+      planted.add(carrier);
+    },
+    unplanted: () => CARRIERS.filter((c) => !planted.has(c)),
     headers,
     firstRun,
     secondRun,
@@ -161,7 +181,7 @@ export function plantRunInputs(kit: CanaryKit): RunPlanting {
       },
     },
     providerReply: () => ({ text: providerText, stderr: providerStderr }),
-    toolReply: (tool) => ({ result: toolResults[tool] ?? toolResults.search! }),
+    toolReply: (_tool, args) => ({ result: toolResults[args] ?? searchResult }),
     environment: env,
     mustReach: {
       provider: [

@@ -26,11 +26,17 @@ function texts(steps: readonly RunStep[]): string[] {
 }
 
 describe('planting canaries through every run input', () => {
-  it('plants one canary of every category through every carrier', () => {
+  it('mints one canary of every category per carrier and records a carrier as planted only when told', () => {
     const kit = new CanaryKit();
-    plantRunInputs(kit);
+    const p = plantRunInputs(kit);
     const canaries = kit.canaries();
     expect(canaries).toHaveLength(FORBIDDEN_CATEGORIES.length * CARRIERS.length);
+    expect(canaries.every((c) => kit.plantedAt(c).length === 0)).toBe(true);
+    expect(p.unplanted()).toEqual(CARRIERS);
+    p.plant('request.headers');
+    expect(p.unplanted()).toEqual(CARRIERS.filter((c) => c !== 'request.headers'));
+    for (const c of CARRIERS) p.plant(c);
+    expect(p.unplanted()).toEqual([]);
     for (const carrier of CARRIERS) {
       const here = canaries.filter((c) => kit.plantedAt(c).includes(carrier));
       expect(here.map((c) => c.category).sort()).toEqual([...FORBIDDEN_CATEGORIES].sort());
@@ -41,13 +47,14 @@ describe('planting canaries through every run input', () => {
   it('puts each carrier’s canaries where it says: headers, script, replies, memory, environment', () => {
     const kit = new CanaryKit();
     const p = plantRunInputs(kit);
+    for (const c of CARRIERS) p.plant(c);
     const of = (carrier: string) => kit.canaries().filter((c) => kit.plantedAt(c).includes(carrier));
     const lower = (s: string) => s.toLowerCase();
     const has = (hay: string, carrier: string) => {
       for (const c of of(carrier)) expect(lower(hay), `${carrier}: ${c.category}`).toContain(c.marker);
     };
     has(decodeURIComponent(Object.values(p.headers).join('\n')), 'request.headers');
-    const script = [...texts(p.firstRun), ...texts(p.interruptRun)].join('\n');
+    const script = [...texts(p.firstRun('search_docs')), ...texts(p.interruptRun)].join('\n');
     has(script, 'request.body:provider.prompt');
     has(script, 'request.body:tool.args');
     has(script, 'request.body:emit.text');
@@ -79,7 +86,7 @@ describe('planting canaries through every run input', () => {
 
   it('tells the suite which markers must reach the provider, the tool and the checkpoint', () => {
     const p = plantRunInputs(new CanaryKit());
-    const prompts = texts(p.firstRun).join('\n');
+    const prompts = texts(p.firstRun('search_docs')).join('\n');
     for (const m of [...p.mustReach.provider, ...p.mustReach.tool, ...p.mustReach.checkpoint])
       expect(prompts).toContain(m);
     expect(p.mustReach.checkpoint.length).toBe(FORBIDDEN_CATEGORIES.length - 1);

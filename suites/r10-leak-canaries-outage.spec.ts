@@ -1,0 +1,468 @@
+/**
+ * R10 — telemetry leak canaries and bounded collector-outage behaviour.
+ *
+ * Leak canaries: a unique canary of every forbidden category is planted through every input a
+ * run has (canaries/run-planting.ts: request headers and body, seeded memory, provider answer
+ * and stderr, tool results, the worker's environment, the checkpoint one run commits and the
+ * next loads, an interrupt and its answer); then every byte the span collector received is
+ * searched for every canary, raw and encoded. The canary report is written for the CLI.
+ *
+ * Outage: the same workload runs with the collector up (baseline) and refusing connections,
+ * black-holed, slow and answering 503. Outcomes and durable heads must be identical, run latency
+ * within the configured export bound, the export queue bounded, the health signal raised during
+ * the outage and cleared after recovery, audit and durability unaffected — also with sampling
+ * set to drop everything.
+ */
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CanaryKit } from '../canaries/canary-kit.js';
+import { buildCanaryReport, type CanaryReport, describeHits, writeCanaryReport } from '../canaries/canary-report.js';
+import { scanSinks } from '../canaries/canary-scanner.js';
+import { plantRunInputs, WRITTEN_MEMORY_KEY } from '../canaries/run-planting.js';
+import type { Sink } from '../canaries/sink.js';
+import type { Principal } from '../contract/principals.js';
+import type { RunOutcome, RunRequest } from '../contract/runs.js';
+import type { Target } from '../contract/target.js';
+import { SERVICE, type TelemetryHealth } from '../contract/tracing.js';
+import type { CollectorMode, SpanCollector } from '../fixtures/collector/span-collector.js';
+import { requestScanItems } from '../fixtures/collector/span-text-fields.js';
+import { useCollector } from '../fixtures/collector/use-collector.js';
+import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
+import { needCapability, notRun } from '../fixtures/scenario/need.js';
+import { lease, SPEC } from '../fixtures/scenario/thread-session.js';
+import { useStubs } from '../fixtures/stubs/use-stubs.js';
+import { useTarget } from '../fixtures/targets/use-target.js';
+
+/** Export bounds the targets are created with: small, so an outage shows within a test. */
+const EXPORT_TIMEOUT_MS = 400;
+const MAX_QUEUE_SIZE = 32;
+/** Scheduling noise on a shared CI machine, on top of the export bound. */
+const LATENCY_SLACK_MS = 1_000;
+/** How long the health signal may take to show an outage / its recovery. */
+const HEALTH_WAIT_MS = EXPORT_TIMEOUT_MS * 10 + 4_000;
+/** The two telemetry identities the contract names; each may have its own bounded queue. */
+const IDENTITIES = Object.keys(SERVICE).length;
+
+// Canaries are minted and the worker environment planted before any target exists: the module
+// target's worker runs in this process, so process.env is the worker's environment (HarnessEnv
+// has no environment field; a remote target's worker would need them in its own).
+const kit = new CanaryKit();
+const plan = plantRunInputs(kit);
+const savedEnv = new Map(Object.keys(plan.environment).map((k) => [k, process.env[k]]));
+Object.assign(process.env, plan.environment);
+
+const stubs = useStubs();
+const collector = useCollector();
+const t = useTarget(() => ({
+  collectorUrl: collector().tracesUrl,
+  ...stubs().urls(),
+  options: { exportTimeoutMs: EXPORT_TIMEOUT_MS, maxQueueSize: MAX_QUEUE_SIZE },
+}));
+// A second target that samples nothing ("drop everything"), with its own collector.
+const collector0 = useCollector();
+const t0 = useTarget(() => ({
+  collectorUrl: collector0().tracesUrl,
+  ...stubs().urls(),
+  options: { exportTimeoutMs: EXPORT_TIMEOUT_MS, maxQueueSize: MAX_QUEUE_SIZE, samplingRatio: 0 },
+}));
+
+beforeAll(() => {
+  stubs().provider.respondWith((r) => plan.providerReply(r.prompt));
+  stubs().tool.respondWith(plan.toolReply);
+});
+afterAll(() => {
+  // The report reflects the whole file's exports, even when a clause failed part way.
+  try {
+    scanAndReport();
+  } catch {
+    // No target or collector came up: nothing was exported, there is nothing to report.
+  }
+  for (const [k, v] of savedEnv) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+});
+
+const reportDir = () => process.env.SMTC_REPORT_DIR ?? path.join(os.tmpdir(), 'smtc-reports');
+
+// ── helpers ────────────────────────────────────────────────────────────────────────────────
+
+function caller(target: Target): Principal {
+  return target.principals.alice;
+}
+
+async function seedMemory(target: Target): Promise<void> {
+  const seeded = await target
+    .memory(caller(target), target.principals.agents[0])
+    .put({ kind: plan.memorySeed.scope }, plan.memorySeed.proposal, null);
+  // Any decision is fine (a pipeline may redact, hold or refuse it): the content was an input.
+  expect(['written', 'pending_approval', 'rejected', 'conflict']).toContain(seeded.status);
+}
+
+function request(bindingId: string, target: Target, extra: Partial<RunRequest>): RunRequest {
+  return { bindingId, agent: target.principals.agents[0], steps: [], headers: plan.headers, ...extra };
+}
+
+async function start(target: Target, req: RunRequest): Promise<{ outcome: RunOutcome; ms: number }> {
+  const started = performance.now();
+  const outcome = await target.runs!.start(caller(target), req);
+  return { outcome, ms: performance.now() - started };
+}
+
+/** What must not change with the collector: state, events (in order) and durable revision. */
+function outcomeShape(o: RunOutcome) {
+  return { state: o.state, revision: o.revision, events: o.events };
+}
+
+async function headShape(target: Target, bindingId: string) {
+  const s = await lease(target, caller(target), bindingId);
+  const head = await s.store.load_head(s.scope);
+  if (!head) return null;
+  return {
+    revision: head.revision,
+    runState: head.runState,
+    interrupt: head.interrupt,
+    codec: head.payload.codec,
+    payloadSha256: createHash('sha256').update(head.payload.bytes).digest('hex'),
+  };
+}
+
+async function headPayload(target: Target, bindingId: string): Promise<string> {
+  const s = await lease(target, caller(target), bindingId);
+  const head = await s.store.load_head(s.scope);
+  return head ? Buffer.from(head.payload.bytes).toString('utf8') : '';
+}
+
+interface Observed {
+  outcome: ReturnType<typeof outcomeShape>;
+  head: Awaited<ReturnType<typeof headShape>>;
+  ms: number;
+  traceId: string | null;
+}
+
+const tools = new WeakMap<Target, string>();
+
+/** Run 1 of the planted script, with a tool the target authorizes for the caller and agent. */
+function firstRun(target: Target) {
+  const tool = tools.get(target);
+  if (!tool) throw new Error('need() resolves the tool first');
+  return plan.firstRun(tool);
+}
+
+/** The outage workload: run 1 of the planted script on a fresh binding. */
+async function workload(target: Target): Promise<Observed> {
+  const info = await target.bindings.open(caller(target), SPEC);
+  const { outcome, ms } = await start(target, request(info.bindingId, target, { steps: firstRun(target) }));
+  return {
+    outcome: outcomeShape(outcome),
+    head: await headShape(target, info.bindingId),
+    ms,
+    traceId: outcome.traceId,
+  };
+}
+
+/** A flush that cannot hang the suite: a target's flush is bounded by its export timeout. */
+async function flush(target: Target): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    target.telemetry!.flush().catch(() => {}),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, EXPORT_TIMEOUT_MS * 5 + 2_000);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+function expectQueueBounded(h: TelemetryHealth): void {
+  expect(h.queueCapacity, 'queue capacity within the configured bound per telemetry identity').toBeLessThanOrEqual(
+    MAX_QUEUE_SIZE * IDENTITIES,
+  );
+  expect(h.queueDepth, 'queue depth never exceeds its capacity').toBeLessThanOrEqual(h.queueCapacity);
+  expect(h.queueDepth).toBeGreaterThanOrEqual(0);
+}
+
+/** Poll health (flushing, so exports are attempted) until `pred` holds; every sample must be bounded. */
+async function healthUntil(
+  target: Target,
+  pred: (h: TelemetryHealth) => boolean,
+  what: string,
+): Promise<TelemetryHealth> {
+  const deadline = performance.now() + HEALTH_WAIT_MS;
+  let h = await target.telemetry!.health();
+  for (;;) {
+    expectQueueBounded(h);
+    if (pred(h)) return h;
+    if (performance.now() > deadline) {
+      throw new Error(`health signal: ${what} not seen within ${HEALTH_WAIT_MS} ms (last: ${JSON.stringify(h)})`);
+    }
+    await flush(target);
+    await new Promise((r) => setTimeout(r, 50));
+    h = await target.telemetry!.health();
+  }
+}
+
+async function auditCount(target: Target): Promise<number> {
+  const entries = await target.audit.memory(target.principals.adminA, { key: WRITTEN_MEMORY_KEY });
+  return entries.length;
+}
+
+function collectorSink(name: string, c: SpanCollector): Sink {
+  return {
+    name,
+    description: 'every OTLP request body the span collector received, decompressed, in every mode',
+    items: requestScanItems(c.requests()),
+  };
+}
+
+const healthSeen: TelemetryHealth[] = [];
+let runsPlanted = 0;
+
+/** Scan everything both collectors received (and every health reading) and write the report. */
+function scanAndReport(): CanaryReport {
+  const sinks: Sink[] = [
+    collectorSink('collector.requests', collector()),
+    collectorSink('collector.requests(sampling 0)', collector0()),
+    {
+      name: 'telemetry.health',
+      description: 'every health signal reading, as JSON',
+      items: healthSeen.map((h) => ({ bytes: Buffer.from(JSON.stringify(h)) })),
+    },
+  ];
+  const report = buildCanaryReport(kit, scanSinks(kit.canaries(), sinks), {
+    suite: 'R10',
+    target: t().name,
+    runsPlanted: String(runsPlanted),
+    environmentPlanting:
+      'process.env of the suite process before the target was created (the module target runs its worker in-process; HarnessEnv has no environment field)',
+    stubs: 'provider answer text and stderr, tool results: fixtures/stubs set to answer with canaries',
+  });
+  writeCanaryReport(report, reportDir());
+  return report;
+}
+
+async function need(ctx: TestContext, target: Target): Promise<void> {
+  needCapability(ctx, target, 'runs', 'telemetry', 'memory');
+  if (!tools.has(target)) {
+    const tool = await authorizedTool(target, caller(target), target.principals.agents[0]);
+    if (!tool) notRun(ctx, 'the target authorizes none of the candidate tool names for the first agent');
+    tools.set(target, tool);
+  }
+}
+
+// ── leak canaries ──────────────────────────────────────────────────────────────────────────
+
+describe('R10 telemetry leak canaries', () => {
+  it('R10.1 no canary of any forbidden category, planted through every run input, appears raw or encoded in any exported byte', async (ctx) => {
+    await need(ctx, t());
+    const target = t();
+    await seedMemory(target);
+    const info = await target.bindings.open(caller(target), SPEC);
+    const traces: (string | null)[] = [];
+
+    plan.plant('memory.content(seeded, read by the run)');
+    plan.plant('worker.environment');
+    const r1 = await start(target, request(info.bindingId, target, { steps: firstRun(target) }));
+    expect(r1.outcome.state, 'run 1 completes').toBe('completed');
+    for (const carrier of [
+      'request.headers',
+      'request.body:provider.prompt',
+      'request.body:tool.args',
+      'request.body:emit.text',
+      'request.body:memory_write.content',
+      'request.body:subagent.prompt',
+    ] as const) {
+      plan.plant(carrier);
+    }
+    // The planting reached the target: the provider and tool saw their canaries, the checkpoint holds its own.
+    const sentToProvider = stubs()
+      .provider.completions()
+      .map((c) => c.body)
+      .join('\n');
+    for (const m of plan.mustReach.provider) expect(sentToProvider, 'prompt reached the provider').toContain(m);
+    plan.plant('provider.response:text');
+    plan.plant('provider.response:stderr');
+    const sentToTool = stubs()
+      .tool.calls()
+      .map((c) => c.body)
+      .join('\n');
+    for (const m of plan.mustReach.tool) expect(sentToTool, 'tool arguments reached the tool').toContain(m);
+    expect(stubs().tool.calls().length, 'the tool answered all three calls').toBeGreaterThanOrEqual(3);
+    plan.plant('tool.response:result');
+    const checkpoint = await headPayload(target, info.bindingId);
+    for (const m of plan.mustReach.checkpoint)
+      expect(checkpoint, 'canaries are in the committed checkpoint').toContain(m);
+
+    const r2 = await start(target, request(info.bindingId, target, { steps: plan.secondRun }));
+    expect(r2.outcome.state, 'run 2 (loads the canary checkpoint) completes').toBe('completed');
+    plan.plant('checkpoint.payload(committed by run 1, loaded by run 2)');
+    const r3 = await start(target, request(info.bindingId, target, { steps: plan.interruptRun }));
+    expect(r3.outcome.state).toBe('interrupted');
+    plan.plant('request.body:interrupt.value');
+    const interrupt = r3.outcome.events.find((e) => e.type === 'interrupt');
+    if (interrupt?.type !== 'interrupt') throw new Error('interrupted run reported no interrupt event');
+    const r4 = await start(
+      target,
+      request(info.bindingId, target, { resume: { interruptId: interrupt.interruptId, value: plan.resumeValue } }),
+    );
+    expect(r4.outcome.state, 'resumed run completes').toBe('completed');
+    plan.plant('request.resume.value');
+    expect(plan.unplanted(), 'every run input carried its canaries into the target').toEqual([]);
+    runsPlanted += 4;
+    traces.push(r1.outcome.traceId, r2.outcome.traceId, r3.outcome.traceId, r4.outcome.traceId);
+
+    await flush(target);
+    healthSeen.push(await target.telemetry!.health());
+    const ids = traces.filter((x): x is string => x !== null);
+    expect(ids, 'every run reports the trace it was recorded under').toHaveLength(4);
+    await collector().waitForSpans((all) => ids.every((id) => all.some((s) => s.traceId === id)), HEALTH_WAIT_MS);
+
+    const report = scanAndReport();
+    expect(report.summary.categoriesNotPlanted, 'every forbidden category was planted').toEqual([]);
+    expect(report.summary.spansScanned, 'telemetry was exported and scanned').toBeGreaterThan(0);
+    expect(report.hits.length, `canaries found in exported telemetry:\n${describeHits(report.hits)}`).toBe(0);
+    expect(report.verdict).toBe('clean');
+  });
+});
+
+// ── collector outage ───────────────────────────────────────────────────────────────────────
+
+let baseline: Observed | undefined;
+let baselineMaxMs = 0;
+
+/** Three runs with the collector up: the reference outcome, head and latency (and determinism). */
+async function getBaseline(target: Target): Promise<Observed> {
+  if (baseline) return baseline;
+  await collector().setMode('up');
+  const runs = [await workload(target), await workload(target), await workload(target)];
+  runsPlanted += 3;
+  for (const r of runs.slice(1)) {
+    expect(r.outcome, 'the scripted workload is deterministic with the collector up').toEqual(runs[0]!.outcome);
+    expect(r.head).toEqual(runs[0]!.head);
+  }
+  expect(runs[0]!.outcome.state).toBe('completed');
+  baselineMaxMs = Math.max(...runs.map((r) => r.ms));
+  baseline = runs[0]!;
+  return baseline;
+}
+
+const OUTAGES: { id: string; mode: CollectorMode; what: string }[] = [
+  { id: 'R10.2', mode: 'refuse', what: 'refuses connections' },
+  { id: 'R10.3', mode: 'blackhole', what: 'accepts and never answers' },
+  { id: 'R10.4', mode: 'slow', what: 'answers only after several export timeouts' },
+  { id: 'R10.5', mode: 'error503', what: 'answers 503' },
+];
+
+describe('R10 collector outage changes nothing but telemetry', () => {
+  for (const o of OUTAGES) {
+    it(`${o.id} collector ${o.what}: identical outcomes and durable heads, latency within the export bound, health raised and cleared, audit kept`, async (ctx) => {
+      await need(ctx, t());
+      const target = t();
+      const base = await getBaseline(target);
+      const auditBefore = await auditCount(target);
+
+      await collector().setMode(o.mode, { slowMs: EXPORT_TIMEOUT_MS * 6 });
+      try {
+        const during = [await workload(target), await workload(target)];
+        runsPlanted += 2;
+        const bound = baselineMaxMs + EXPORT_TIMEOUT_MS + LATENCY_SLACK_MS;
+        for (const r of during) {
+          expect(r.outcome, 'run outcome identical to the baseline').toEqual(base.outcome);
+          expect(r.head, 'durable head identical to the baseline').toEqual(base.head);
+          expect(r.ms, `run latency within baseline + export timeout (${Math.round(bound)} ms)`).toBeLessThanOrEqual(
+            bound,
+          );
+        }
+        expect(await auditCount(target), 'every memory write audited during the outage').toBe(auditBefore + 2);
+        const raised = await healthUntil(target, (h) => h.exporter !== 'ok', 'outage raised');
+        healthSeen.push(raised);
+      } finally {
+        await collector().setMode('up');
+      }
+
+      // Recovery: new spans export again and the signal clears.
+      const after = await workload(target);
+      runsPlanted += 1;
+      expect(after.outcome).toEqual(base.outcome);
+      const cleared = await healthUntil(target, (h) => h.exporter === 'ok', 'recovery cleared');
+      healthSeen.push(cleared);
+      expect(after.traceId).not.toBeNull();
+      await collector().waitForSpans((all) => all.some((s) => s.traceId === after.traceId), HEALTH_WAIT_MS);
+    });
+  }
+
+  it('R10.6 sustained outage: the export queue stays bounded and drops instead of growing; memory stays bounded', async (ctx) => {
+    await need(ctx, t());
+    const target = t();
+    const base = await getBaseline(target);
+    const before = await target.telemetry!.health();
+    const heapBefore = process.memoryUsage().heapUsed;
+    await collector().setMode('blackhole');
+    try {
+      for (let i = 0; i < 8; i++) {
+        const r = await workload(target);
+        runsPlanted += 1;
+        expect(r.outcome).toEqual(base.outcome);
+        expect(r.ms, 'run latency within baseline + export timeout').toBeLessThanOrEqual(
+          baselineMaxMs + EXPORT_TIMEOUT_MS + LATENCY_SLACK_MS,
+        );
+        const h = await target.telemetry!.health();
+        healthSeen.push(h);
+        expectQueueBounded(h);
+      }
+      const h = await healthUntil(target, (x) => x.droppedSpans > before.droppedSpans, 'spans dropped');
+      expect(h.exporter).not.toBe('ok');
+    } finally {
+      await collector().setMode('up');
+    }
+    // Coarse (no forced GC): eight runs' telemetry kept in memory would not approach this.
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(96 * 1024 * 1024);
+    const after = await workload(target);
+    runsPlanted += 1;
+    expect(after.outcome).toEqual(base.outcome);
+    healthSeen.push(await healthUntil(target, (x) => x.exporter === 'ok', 'recovery cleared'));
+  });
+
+  it('R10.7 sampling set to drop everything: nothing exported, outcomes, durable heads and audit as with full sampling, also during an outage', async (ctx) => {
+    await need(ctx, t0());
+    await need(ctx, t());
+    const base = await getBaseline(t());
+    const target = t0();
+    await seedMemory(target);
+    // The seeded memory is read back by the workload; same content, same answer.
+    const up = await workload(target);
+    expect(up.outcome).toEqual(base.outcome);
+    expect(up.head).toEqual(base.head);
+    const auditBefore = await auditCount(target);
+    for (const mode of ['refuse', 'blackhole'] as const) {
+      await collector0().setMode(mode);
+      try {
+        const r = await workload(target);
+        expect(r.outcome, `outcome with sampling 0 and the collector in ${mode}`).toEqual(base.outcome);
+        expect(r.head).toEqual(base.head);
+        expect(r.ms).toBeLessThanOrEqual(baselineMaxMs + EXPORT_TIMEOUT_MS + LATENCY_SLACK_MS);
+      } finally {
+        await collector0().setMode('up');
+      }
+    }
+    runsPlanted += 3;
+    expect(await auditCount(target), 'audit written although nothing is sampled').toBe(auditBefore + 2);
+    await flush(target);
+    const h = await target.telemetry!.health();
+    healthSeen.push(h);
+    expectQueueBounded(h);
+    const exported = collector0()
+      .requests()
+      .reduce((n, r) => n + (r.spans?.length ?? 0), 0);
+    expect(exported, 'no span exported with sampling ratio 0').toBe(0);
+  });
+
+  it('R10.8 no canary appears in any byte exported during outages, recoveries and the unsampled runs either', async (ctx) => {
+    await need(ctx, t());
+    const report = scanAndReport();
+    expect(report.summary.categoriesNotPlanted).toEqual([]);
+    expect(report.hits.length, `canaries found in exported telemetry:\n${describeHits(report.hits)}`).toBe(0);
+  });
+});
