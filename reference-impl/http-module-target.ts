@@ -1,0 +1,48 @@
+/**
+ * The bundled reference certified over real HTTP: each `create(env)` starts the reference
+ * server (reference-impl/server/main.ts) as a child process with the env's collector and stub
+ * URLs and options, test controls on, and returns the HTTP adapter's Target for it. Run every
+ * suite this way with `SMTC_TARGET=reference-impl/http-module-target.ts`.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { HttpTargetManifest } from '../contract/http/manifest.js';
+import type { TargetModule } from '../contract/target.js';
+import { httpTargetModule } from '../fixtures/targets/http/http-target-module.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = path.resolve(HERE, '..');
+
+/** The spawn-mode manifest: the served process writes the rest (URL, tokens, capabilities). */
+export const REFERENCE_HTTP_MANIFEST: HttpTargetManifest = {
+  manifestVersion: 1,
+  name: 'smtc-reference',
+  capabilities: {},
+  process: {
+    start: {
+      command: [
+        process.execPath,
+        '--import',
+        'tsx',
+        path.join(HERE, 'server/main.ts'),
+        '--port',
+        '0',
+        '--data-dir',
+        '{dataDir}',
+        '--env',
+        '{envFile}',
+        '--manifest-out',
+        '{manifestOut}',
+        '--enable-test-controls',
+        '--exit-on-stdin-close',
+      ],
+      cwd: REPO_ROOT,
+      readyTimeoutMs: 60_000,
+    },
+  },
+};
+
+const referenceOverHttp: TargetModule = httpTargetModule(REFERENCE_HTTP_MANIFEST, {
+  source: path.join(HERE, 'http-module-target.ts'),
+});
+export default referenceOverHttp;
