@@ -86,7 +86,42 @@ export interface Clock {
 export interface Faults {
   setFailpoint(name: string, term: string): Promise<void>;
   clearFailpoints(): Promise<void>;
+  /**
+   * `processFaults`: send a real signal to a part — every sandbox worker process, or the
+   * control plane. SIGKILL resolves once the part is gone; SIGSTOP/SIGCONT once delivered.
+   */
+  killPart?(part: ProcessPart, signal: ProcessSignal): Promise<void>;
+  /**
+   * `processFaults`: start the part again (killing it first if it still runs) on the same data
+   * and address; resolves when it accepts work. A killed part also comes back on demand.
+   */
+  restartPart?(part: ProcessPart): Promise<void>;
+  /**
+   * `processFaults`: write a stale head for the binding, carrying `marker` in its payload, into
+   * every worker's pod-local cache (live or dead). Restore must never select it.
+   */
+  poisonLocalCache?(bindingId: string, marker: string): Promise<void>;
+  /** `processFaults`: OS process ids of the parts (so a kit can prove none is left orphaned). */
+  processIds?(): Promise<{ readonly controlPlane: number; readonly workers: readonly number[] }>;
 }
+
+/** The processes of a target that process faults reach. */
+export const PROCESS_PARTS = ['worker', 'control_plane'] as const;
+export type ProcessPart = (typeof PROCESS_PARTS)[number];
+export const PROCESS_SIGNALS = ['SIGKILL', 'SIGSTOP', 'SIGCONT'] as const;
+export type ProcessSignal = (typeof PROCESS_SIGNALS)[number];
+
+/**
+ * Failpoints every target with the `failpoints` capability names the same way: one before and
+ * one after each step of the commit protocol, in protocol order (suites crash at each of them).
+ */
+export const COMMIT_PROTOCOL_FAILPOINTS = [
+  'state.load.before',
+  'state.write.before',
+  'state.write.after',
+  'state.commit.before',
+  'state.commit.after',
+] as const;
 
 export interface Target {
   readonly name: string;

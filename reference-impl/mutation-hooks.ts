@@ -21,6 +21,18 @@ export const MUTATION_HOOKS = {
    * taken whole and forwarded whole (the schema is checked at both ends, so both must break).
    */
   unfilteredBaggage: 'unfiltered-baggage',
+  /** worker-process/pod-local-cache.ts: restore prefers the worker's pod-local cache to the durable head. */
+  restoreFromPodCache: 'restore-from-pod-cache',
+  /** worker-process/pod-local-cache.ts: a worker process restores nothing for a binding it has not served before. */
+  newWorkerIgnoresHead: 'new-worker-ignores-head',
+  /** runs/control-plane/control-plane.ts: a run whose worker was lost is re-dispatched to a new worker. */
+  replayAfterWorkerLoss: 'replay-after-worker-loss',
+  /** runs/control-plane/control-plane.ts: a worker lost after output is reported failed, not uncertain, and not fenced. */
+  workerLossNotFenced: 'worker-loss-not-fenced',
+  /** state/thread-state-store.ts: commit_head accepts a superseded lease generation (zombie commits). */
+  staleLeaseCanCommit: 'stale-lease-can-commit',
+  /** state/thread-state-store.ts: a superseded lease can still write pending state and commit it. */
+  staleLeaseCanWrite: 'stale-lease-can-write',
 } as const;
 export type MutationHook = (typeof MUTATION_HOOKS)[keyof typeof MUTATION_HOOKS];
 

@@ -4,29 +4,56 @@
  */
 import path from 'node:path';
 import { ContractError } from '../contract/errors.js';
-import type { Capabilities, HarnessEnv, Target } from '../contract/target.js';
+import type { Capabilities, Faults, HarnessEnv, Target } from '../contract/target.js';
 import { Authenticator } from './identity/authenticator.js';
+import { persistedAuthenticator } from './identity/persisted-credentials.js';
 import { createMemoryService } from './memory/memory-service.js';
 import { AdjustableClock } from './platform/clock.js';
 import { failpointControl } from './platform/failpoint-control.js';
 import { openSqlite } from './platform/sqlite.js';
 import type { ReferenceContext } from './reference-context.js';
+import type { Delegations } from './runs/control-plane/delegations.js';
+import { processFaults } from './runs/remote/process-faults.js';
 import { createRunService } from './runs/run-service.js';
+import type { StateBackend } from './state/state-backend.js';
 import { createStateService } from './state/state-service.js';
 
 export interface ReferenceTarget extends Target {
+  /** Served mode: start the worker processes once the control plane's URL is known. */
+  attachControlPlane(url: string): Promise<void>;
+  /** Served mode: run-scoped delegation tokens the server accepts on memory and tool routes. */
+  readonly delegations: Delegations | null;
+  /** Served mode: the worker processes' ids (slot order; -1 for a slot without a process). */
+  workerPids(): number[];
   close(): Promise<void>;
 }
 
-export async function createReferenceTarget(env: HarnessEnv): Promise<ReferenceTarget> {
+/** How the reference is composed: in-process (module target) or served with worker processes. */
+export interface ReferenceTargetOptions {
+  /** Sandbox workers as this many separate OS processes (served mode); 0 = in-process worker. */
+  readonly workers?: number;
+  /** Thread state on this backend instead of the shared SQLite file (e.g. MongoDB). */
+  readonly stateBackend?: StateBackend;
+  /** Target name when a backend other than the embedded default is chosen. */
+  readonly name?: string;
+}
+
+export async function createReferenceTarget(
+  env: HarnessEnv,
+  opts: ReferenceTargetOptions = {},
+): Promise<ReferenceTarget> {
+  const served = (opts.workers ?? 0) > 0;
   const db = openSqlite(path.join(env.tempDir, 'smtc-reference.sqlite'));
   const clock = new AdjustableClock();
-  const auth = new Authenticator();
+  // Served: identities survive a restart of the control plane on the same data directory.
+  const auth = served ? persistedAuthenticator(env.tempDir) : new Authenticator();
   const ctx: ReferenceContext = { db, clock, auth, env, options: env.options ?? {} };
 
-  const state = createStateService(ctx);
+  const state = createStateService(ctx, opts.stateBackend);
   const memory = createMemoryService(ctx, { ownsBinding: (p, b) => state.ownsBinding(p, b) });
-  const runs = await createRunService(ctx, { state, memory });
+  const runs = await createRunService(ctx, { state, memory }, served ? { workers: opts.workers } : {});
+  const failpoints = failpointControl([state.failpoints]);
+  const faults: Faults = runs.pool ? { ...failpoints, ...processFaults(runs.pool) } : failpoints;
 
   const capabilities: Capabilities = {
     ...state.capabilities,
@@ -34,9 +61,11 @@ export async function createReferenceTarget(env: HarnessEnv): Promise<ReferenceT
     ...runs.capabilities,
     settableClock: true,
     failpoints: true,
+    // Only worker processes can be killed from here; the in-process target claims nothing.
+    processFaults: runs.pool !== null,
   };
   return {
-    name: 'smtc-reference (embedded SQLite)',
+    name: opts.name ?? 'smtc-reference (embedded SQLite)',
     capabilities,
     principals: auth.principals,
     bindings: state.bindings,
@@ -56,7 +85,12 @@ export async function createReferenceTarget(env: HarnessEnv): Promise<ReferenceT
         clock.advance(ms);
       },
     },
-    faults: failpointControl([state.failpoints]),
+    faults,
+    delegations: runs.delegations,
+    attachControlPlane: async (url) => {
+      await runs.pool?.start(url);
+    },
+    workerPids: () => runs.pool?.pids() ?? [],
     async close() {
       await runs.close();
       db.close();

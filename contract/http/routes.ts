@@ -43,7 +43,16 @@ import {
   WriteNativeStateRequest,
 } from './state-protocol.js';
 import { TelemetryHealthSchema } from './telemetry-protocol.js';
-import { AdvanceClockRequest, ClockResponse, FailpointParams, FailpointTermBody } from './test-controls-protocol.js';
+import {
+  AdvanceClockRequest,
+  ClockResponse,
+  FailpointParams,
+  FailpointTermBody,
+  PoisonCacheRequest,
+  ProcessIdsResponse,
+  ProcessRestartRequest,
+  ProcessSignalRequest,
+} from './test-controls-protocol.js';
 import { AllowedResponse, MayInvokeRequest, MayReachRequest } from './tools-protocol.js';
 
 export type AuthKind = 'none' | 'principal' | 'worker' | 'admin';
@@ -342,6 +351,42 @@ export const ROUTES = {
     tag: 'test-controls',
     summary: 'Disarm every failpoint',
     request: null,
+    response: EmptyResponse,
+  }),
+  controlProcessIds: route({
+    method: 'GET',
+    path: '/_smtc/processes',
+    auth: 'admin',
+    tag: 'test-controls',
+    summary: 'OS process ids of the control plane and its sandbox workers',
+    request: null,
+    response: ProcessIdsResponse,
+  }),
+  controlProcessSignal: route({
+    method: 'POST',
+    path: '/_smtc/processes/signal',
+    auth: 'admin',
+    tag: 'test-controls',
+    summary: 'Send a real signal (SIGKILL, SIGSTOP, SIGCONT) to every sandbox worker process',
+    request: ProcessSignalRequest,
+    response: EmptyResponse,
+  }),
+  controlProcessRestart: route({
+    method: 'POST',
+    path: '/_smtc/processes/restart',
+    auth: 'admin',
+    tag: 'test-controls',
+    summary: 'Restart every sandbox worker process (same slots, fresh processes)',
+    request: ProcessRestartRequest,
+    response: EmptyResponse,
+  }),
+  controlPodCachePoison: route({
+    method: 'POST',
+    path: '/_smtc/pod-cache/poison',
+    auth: 'admin',
+    tag: 'test-controls',
+    summary: 'Poison every worker pod-local cache for a binding (restore must never select it)',
+    request: PoisonCacheRequest,
     response: EmptyResponse,
   }),
 } as const satisfies Record<string, RouteSpec>;

@@ -5,8 +5,9 @@
  * `2*return("unavailable")->sleep(10)`, `DELETE` to disarm one or all.
  */
 import { z } from 'zod';
+import { PROCESS_PARTS, PROCESS_SIGNALS } from '../target.js';
 import { named } from './protocol-registry.js';
-import { WireNumber } from './wire-bounds.js';
+import { ShortString, WireNumber } from './wire-bounds.js';
 
 export const FAILPOINT_NAME = /^[a-z][a-z0-9_.-]{0,63}$/;
 export const MAX_FAILPOINT_TERM = 512;
@@ -19,4 +20,21 @@ export const FailpointTermBody = named(
   'FailpointTerm',
   z.string().min(1).max(MAX_FAILPOINT_TERM),
   'A gofail-style term chain: off | return(x) | sleep(ms) | panic | print, optionally counted (N*) and chained with ->.',
+);
+
+/** Process faults the served target inflicts on its own children (its sandbox workers). */
+export const ProcessSignalRequest = named(
+  'ProcessSignalRequest',
+  z.strictObject({ part: z.enum(PROCESS_PARTS), signal: z.enum(PROCESS_SIGNALS) }),
+  'A real signal to every process of the part (a server signals only its own children: `worker`).',
+);
+export const ProcessRestartRequest = named('ProcessRestartRequest', z.strictObject({ part: z.enum(PROCESS_PARTS) }));
+export const PoisonCacheRequest = named(
+  'PoisonCacheRequest',
+  z.strictObject({ bindingId: ShortString, marker: ShortString }),
+  'Write a stale head carrying the marker into every worker pod-local cache for the binding.',
+);
+export const ProcessIdsResponse = named(
+  'ProcessIdsResponse',
+  z.object({ controlPlane: z.number(), workers: z.array(z.number()) }),
 );

@@ -26,14 +26,23 @@ const SEEDS: readonly Seed[] = [
 
 export const AGENTS = ['agent-alpha', 'agent-beta'] as const;
 
+export interface SavedCredentials {
+  readonly principals: Readonly<Record<string, string>>;
+  readonly anonymous: string;
+}
+
 export class Authenticator {
   private readonly byToken = new Map<string, Identity>();
   readonly principals: Principals;
 
-  constructor() {
+  /**
+   * `saved` restores the credentials of an earlier instance (a served target restarted on the
+   * same data directory keeps its identities); missing ones are minted.
+   */
+  constructor(saved?: SavedCredentials) {
     const entries: Record<string, Principal> = {};
     for (const s of SEEDS) {
-      const credential = `smtc_${randomBytes(24).toString('base64url')}`;
+      const credential = saved?.principals[s.id] ?? `smtc_${randomBytes(24).toString('base64url')}`;
       const identity: Identity = {
         principalId: s.id,
         subject: s.subject,
@@ -46,8 +55,15 @@ export class Authenticator {
     this.principals = {
       ...(entries as unknown as Omit<Principals, 'agents' | 'anonymousCredential'>),
       agents: AGENTS,
-      anonymousCredential: `smtc_${randomBytes(24).toString('base64url')}`,
+      anonymousCredential: saved?.anonymous ?? `smtc_${randomBytes(24).toString('base64url')}`,
     };
+  }
+
+  /** The credentials to save for a restart (principal id → token, and the anonymous one). */
+  saved(): SavedCredentials {
+    const principals: Record<string, string> = {};
+    for (const s of SEEDS) principals[s.id] = this.principals[s.id].credential;
+    return { principals, anonymous: this.principals.anonymousCredential };
   }
 
   /** Resolve a credential; throws `unauthenticated` for anything unknown or malformed. */

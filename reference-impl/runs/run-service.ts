@@ -3,6 +3,8 @@
  * telemetry identity (service.name), joined only by WorkerPort. The worker reaches thread state
  * and memory through the contract facades of the state and memory services.
  */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { Runs } from '../../contract/runs.js';
 import type { Capabilities } from '../../contract/target.js';
 import { SERVICE, type TelemetryHealth } from '../../contract/tracing.js';
@@ -15,6 +17,8 @@ import { OpaqueIds } from '../telemetry/opaque-ids.js';
 import { PropagationPolicy } from '../telemetry/propagation-policy.js';
 import { combineHealth, TelemetryIdentity } from '../telemetry/telemetry-identity.js';
 import { ControlPlane } from './control-plane/control-plane.js';
+import { Delegations } from './control-plane/delegations.js';
+import { RemoteWorkerPool } from './remote/remote-worker-pool.js';
 import { OutboundHttp } from './worker/outbound-http.js';
 import { SandboxWorker } from './worker/sandbox-worker.js';
 
@@ -22,7 +26,16 @@ export interface RunService {
   readonly capabilities: Capabilities;
   readonly runs?: Runs;
   readonly telemetry?: { health(): Promise<TelemetryHealth>; flush(): Promise<void> };
+  /** Served mode: the sandbox worker processes (null when the worker runs in-process). */
+  readonly pool: RemoteWorkerPool | null;
+  /** Served mode: the run-scoped delegation tokens the server accepts on memory/tool routes. */
+  readonly delegations: Delegations | null;
   close(): Promise<void>;
+}
+
+export interface RunServiceOptions {
+  /** Run sandbox workers as this many separate OS processes (0 or absent: in-process worker). */
+  readonly workers?: number;
 }
 
 /** Bound on one outbound call to the provider, a tool or the trusted service. */
@@ -31,31 +44,52 @@ const OUTBOUND_TIMEOUT_MS = 10_000;
 export async function createRunService(
   ctx: ReferenceContext,
   deps: { state: StateService; memory: MemoryService },
+  opts: RunServiceOptions = {},
 ): Promise<RunService> {
   const settings = exportSettingsFrom(ctx.env);
   const hooks = new MutationHooks(ctx.options.mutation);
   const controlPlaneTelemetry = new TelemetryIdentity(SERVICE.controlPlane, settings);
   const workerTelemetry = new TelemetryIdentity(SERVICE.worker, settings);
   // One key for both identities, so the same binding correlates across control plane and worker.
-  const ids = new OpaqueIds();
+  const hmacKey = randomBytes(32);
+  const ids = new OpaqueIds(hmacKey);
   const http = new OutboundHttp(new PropagationPolicy([ctx.env.trustedServiceUrl]), hooks, OUTBOUND_TIMEOUT_MS);
   const enabled = controlPlaneTelemetry.enabled;
+  const delegations = opts.workers ? new Delegations() : null;
+  const pool =
+    opts.workers && delegations
+      ? new RemoteWorkerPool({
+          workers: opts.workers,
+          rootDir: path.join(ctx.env.tempDir, 'workers'),
+          hmacKey,
+          delegations,
+          env: {
+            ...(ctx.env.collectorUrl ? { collectorUrl: ctx.env.collectorUrl } : {}),
+            ...(ctx.env.providerUrl ? { providerUrl: ctx.env.providerUrl } : {}),
+            ...(ctx.env.toolUrl ? { toolUrl: ctx.env.toolUrl } : {}),
+            ...(ctx.env.trustedServiceUrl ? { trustedServiceUrl: ctx.env.trustedServiceUrl } : {}),
+            options: { ...ctx.options },
+          },
+        })
+      : null;
 
-  const worker = new SandboxWorker({
-    telemetry: workerTelemetry,
-    ids,
-    threadState: (session) => deps.state.threadState(session),
-    memory: (caller, agent) => deps.memory.memory(caller, agent),
-    mayInvokeTool: (caller, agent, tool) => deps.memory.tools.mayInvoke(caller, agent, tool),
-    http,
-    endpoints: {
-      providerUrl: baseUrl(ctx.env.providerUrl),
-      toolUrl: baseUrl(ctx.env.toolUrl),
-      trustedServiceUrl: baseUrl(ctx.env.trustedServiceUrl),
-    },
-    hooks,
-    remoteTraceLinks: ctx.options.remoteTraceLinks === true,
-  });
+  const worker =
+    pool ??
+    new SandboxWorker({
+      telemetry: workerTelemetry,
+      ids,
+      threadState: (session) => deps.state.threadState(session),
+      memory: (caller, agent) => deps.memory.memory(caller, agent),
+      mayInvokeTool: (caller, agent, tool) => deps.memory.tools.mayInvoke(caller, agent, tool),
+      http,
+      endpoints: {
+        providerUrl: baseUrl(ctx.env.providerUrl),
+        toolUrl: baseUrl(ctx.env.toolUrl),
+        trustedServiceUrl: baseUrl(ctx.env.trustedServiceUrl),
+      },
+      hooks,
+      remoteTraceLinks: ctx.options.remoteTraceLinks === true,
+    });
   const runs = new ControlPlane({
     telemetry: controlPlaneTelemetry,
     ids,
@@ -63,7 +97,9 @@ export async function createRunService(
     bindings: deps.state.bindings,
     worker,
     hooks,
+    threadState: (session) => deps.state.threadState(session),
   });
+  const workerHealth = async (): Promise<TelemetryHealth[]> => (pool ? pool.health() : [workerTelemetry.health()]);
 
   return {
     capabilities: { runs: true, telemetry: enabled, remoteTraceLinks: enabled },
@@ -71,13 +107,15 @@ export async function createRunService(
     ...(enabled
       ? {
           telemetry: {
-            health: async () => combineHealth([controlPlaneTelemetry.health(), workerTelemetry.health()]),
+            health: async () => combineHealth([controlPlaneTelemetry.health(), ...(await workerHealth())]),
             flush: async () => {
-              await Promise.all([workerTelemetry.flush(), controlPlaneTelemetry.flush()]);
+              await Promise.all([pool ? pool.flush() : workerTelemetry.flush(), controlPlaneTelemetry.flush()]);
             },
           },
         }
       : {}),
+    pool,
+    delegations,
     async close() {
       await worker.close();
       await http.close();

@@ -27,3 +27,27 @@ export const controlFailpointsClear: Handler<'controlFailpointsClear'> = async (
   await required(target.faults).clearFailpoints();
   return {};
 };
+
+export const controlProcessIds: Handler<'controlProcessIds'> = async ({ target }) => {
+  const f = required(target.faults);
+  const r = await required(f.processIds).call(f);
+  return { controlPlane: r.controlPlane, workers: [...r.workers] };
+};
+
+export const controlProcessSignal: Handler<'controlProcessSignal'> = async ({ target, body }) => {
+  const f = required(target.faults);
+  await required(f.killPart).call(f, body.part, body.signal);
+  return {};
+};
+
+export const controlProcessRestart: Handler<'controlProcessRestart'> = async ({ target, body }) => {
+  const f = required(target.faults);
+  await required(f.restartPart).call(f, body.part);
+  return {};
+};
+
+export const controlPodCachePoison: Handler<'controlPodCachePoison'> = async ({ target, body }) => {
+  const f = required(target.faults);
+  await required(f.poisonLocalCache).call(f, body.bindingId, body.marker);
+  return {};
+};

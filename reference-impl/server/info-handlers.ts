@@ -9,6 +9,8 @@ export function servedCapabilities(target: Target, testControls: boolean): Capab
     ...target.capabilities,
     settableClock: Boolean(target.capabilities.settableClock && target.clock && testControls),
     failpoints: Boolean(target.capabilities.failpoints && target.faults && testControls),
+    // Worker process faults are test controls; the control plane's own are its supervisor's.
+    processFaults: Boolean(target.capabilities.processFaults && target.faults?.killPart && testControls),
     // Telemetry needs flush, which is a test control.
     telemetry: Boolean(target.capabilities.telemetry && target.telemetry && testControls),
   };

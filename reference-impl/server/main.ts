@@ -4,13 +4,15 @@
  *   node --import tsx reference-impl/server/main.ts --port 0 --data-dir DIR \
  *     [--enable-test-controls] [--manifest-out FILE] [--env FILE] [--collector-url URL]
  *     [--provider-url URL] [--tool-url URL] [--trusted-service-url URL] [--admin-token T]
- *     [--host 127.0.0.1] [--exit-on-stdin-close]
+ *     [--host 127.0.0.1] [--exit-on-stdin-close] [--workers N]
  *
  * Prints one JSON line `{"ready":true,"url":"http://127.0.0.1:PORT"}` on stdout once it
  * accepts requests. `--env FILE` is a JSON HarnessEnv (URLs and options; its tempDir is
  * ignored in favour of --data-dir); single-URL flags override it. SIGTERM/SIGINT close it
  * cleanly; `--exit-on-stdin-close` makes it exit when its parent's pipe closes, so a parent
- * that dies abruptly leaves no orphan server behind.
+ * that dies abruptly leaves no orphan server behind. `--workers N` (default 1) runs N sandbox
+ * workers as separate OS processes (0: the worker runs inside the server process); they exit
+ * with the server, even when it is SIGKILLed (their stdin is the server's pipe).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     'trusted-service-url': { type: 'string' },
     'admin-token': { type: 'string' },
     'exit-on-stdin-close': { type: 'boolean', default: false },
+    workers: { type: 'string', default: '1' },
   },
   strict: true,
 });
@@ -43,6 +46,8 @@ const { values } = parseArgs({
 const dataDir = values['data-dir'] ?? fail('--data-dir is required');
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) fail('--port must be an integer in 0..65535');
+const workers = Number(values.workers);
+if (!Number.isInteger(workers) || workers < 0 || workers > 16) fail('--workers must be an integer in 0..16');
 
 let fileEnv: Partial<HarnessEnv> = {};
 if (values.env) {
@@ -77,6 +82,7 @@ const server = await startReferenceServer({
   port,
   env,
   enableTestControls: values['enable-test-controls'],
+  workers,
   ...(values['admin-token'] ? { adminToken: values['admin-token'] } : {}),
   ...(values['manifest-out'] ? { manifestOut: values['manifest-out'] } : {}),
   // A failpoint panic is a crash: die at once, like a gofail panic, leaving the store as it is.

@@ -4,7 +4,7 @@
  * 0600: it holds tokens). `smtc serve` and `main.ts` call this.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HttpTargetManifest } from '../../contract/http/manifest.js';
 import type { HarnessEnv, Target } from '../../contract/target.js';
@@ -30,6 +30,8 @@ export interface ReferenceServerOptions {
   readonly log?: ErrorLog;
   /** What a failpoint `panic` does; default: nothing beyond the 500 reply. */
   readonly onPanic?: () => void;
+  /** Sandbox workers as separate OS processes (default 1); 0 runs the worker in-process. */
+  readonly workers?: number;
 }
 
 export interface ReferenceServer {
@@ -39,11 +41,25 @@ export interface ReferenceServer {
   close(): Promise<void>;
 }
 
+/** The admin token kept in the data directory (0600), so a restart keeps the manifest valid. */
+function persistedAdminToken(dataDir: string): string {
+  const file = path.join(dataDir, 'admin-token');
+  try {
+    const saved = readFileSync(file, 'utf8').trim();
+    if (/^smtc_admin_[A-Za-z0-9_-]{16,}$/.test(saved)) return saved;
+  } catch {
+    // first start
+  }
+  const token = `smtc_admin_${randomBytes(24).toString('base64url')}`;
+  writeFileSync(file, token, { mode: 0o600 });
+  return token;
+}
+
 export async function startReferenceServer(opts: ReferenceServerOptions): Promise<ReferenceServer> {
   mkdirSync(opts.dataDir, { recursive: true });
   const env: HarnessEnv = { ...(opts.env ?? {}), tempDir: opts.dataDir };
-  const target = await createReferenceTarget(env);
-  const adminToken = opts.adminToken ?? `smtc_admin_${randomBytes(24).toString('base64url')}`;
+  const target = await createReferenceTarget(env, { workers: opts.workers ?? 1 });
+  const adminToken = opts.adminToken ?? persistedAdminToken(opts.dataDir);
   const testControls = opts.enableTestControls === true;
   let server: Awaited<ReturnType<typeof serveTarget>>;
   try {
@@ -54,8 +70,17 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
       adminToken,
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.onPanic ? { onPanic: opts.onPanic } : {}),
+      ...(target.delegations ? { delegations: target.delegations } : {}),
     });
   } catch (e) {
+    await target.close();
+    throw e;
+  }
+  try {
+    // Workers call back into this server: they start once it listens.
+    await target.attachControlPlane(server.url);
+  } catch (e) {
+    await server.close();
     await target.close();
     throw e;
   }

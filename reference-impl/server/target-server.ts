@@ -48,7 +48,22 @@ export interface TargetServerOptions {
   readonly log?: ErrorLog;
   /** Called when the target reports a failpoint `panic` (a served process exits here). */
   readonly onPanic?: () => void;
+  /**
+   * Run-scoped delegation tokens (the served reference's worker processes present them instead
+   * of the caller's own token): accepted only on memory and tool routes, for their agent only.
+   */
+  readonly delegations?: { resolve(token: string): { principal: Principal; agent: string } | null };
 }
+
+/** The routes a delegation token may call: the caller's memory and tool authority, nothing else. */
+const DELEGATED_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
+  'memoryGet',
+  'memorySearch',
+  'memoryPut',
+  'memoryDelete',
+  'toolsMayInvoke',
+  'toolsMayReach',
+]);
 
 export interface TargetServer {
   /** `http://host:port`, no trailing slash. */
@@ -108,16 +123,20 @@ export function createTargetServer(target: Target, opts: TargetServerOptions = {
   app.setNotFoundHandler((_req, reply) => sendJson(reply, 404, { error: new ContractError('not_found').toBody() }));
 
   const authenticate = (
+    id: RouteId,
     spec: RouteSpec,
     req: FastifyRequest,
-  ): { principal: Principal | null; token: string | null } => {
+  ): { principal: Principal | null; token: string | null; delegatedAgent?: string } => {
     if (isTestControl(spec) && !testControls) throw new ContractError('not_found');
     const token = bearerToken(req.headers.authorization);
     switch (spec.auth) {
       case 'none':
         return { principal: null, token: null };
-      case 'principal':
+      case 'principal': {
+        const delegation = token !== null && DELEGATED_ROUTES.has(id) ? opts.delegations?.resolve(token) : null;
+        if (delegation) return { principal: delegation.principal, token, delegatedAgent: delegation.agent };
         return { principal: directory.resolve(token), token };
+      }
       case 'worker':
         if (token === null) throw new ContractError('unauthenticated');
         return { principal: null, token };
@@ -135,9 +154,12 @@ export function createTargetServer(target: Target, opts: TargetServerOptions = {
       url: spec.path,
       handler: async (req, reply) => {
         try {
-          const { principal, token } = authenticate(spec, req);
+          const { principal, token, delegatedAgent } = authenticate(id, spec, req);
           const params = spec.params ? decode(spec.params, req.params) : undefined;
           const body = spec.request ? decode(spec.request, req.body) : undefined;
+          if (delegatedAgent !== undefined && (body as { agent?: unknown } | undefined)?.agent !== delegatedAgent) {
+            throw new ContractError('forbidden', 'the delegation covers another agent');
+          }
           if (id === 'runsStart') {
             reply.hijack();
             await streamRun(

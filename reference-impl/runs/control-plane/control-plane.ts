@@ -11,19 +11,21 @@
 import { randomUUID } from 'node:crypto';
 import { propagation, SpanKind } from '@opentelemetry/api';
 import { parseKeyPairsIntoRecord } from '@opentelemetry/core';
-import type { Bindings } from '../../../contract/bindings.js';
+import type { Bindings, WorkerSession } from '../../../contract/bindings.js';
 import { ContractError } from '../../../contract/errors.js';
 import type { Principal } from '../../../contract/principals.js';
 import type { RunEvent, RunOutcome, RunRequest, Runs } from '../../../contract/runs.js';
+import type { ThreadStateStore } from '../../../contract/state.js';
 import type { Authenticator } from '../../identity/authenticator.js';
 import { MUTATION_HOOKS, type MutationHooks } from '../../mutation-hooks.js';
 import { decideIngress, headerValues } from '../../telemetry/ingress-policy.js';
-import { injectInternal } from '../../telemetry/internal-carrier.js';
+import { type Carrier, injectInternal } from '../../telemetry/internal-carrier.js';
 import type { OpaqueIds } from '../../telemetry/opaque-ids.js';
 import { inSpan, markError, openSpan } from '../../telemetry/span-scope.js';
 import type { TelemetryIdentity } from '../../telemetry/telemetry-identity.js';
+import { WorkerLostError } from '../remote/worker-lost.js';
 import { SCRIPTED_CODEC } from '../worker/native-checkpoint.js';
-import type { WorkerPort } from '../worker/worker-port.js';
+import type { RunJob, WorkerPort, WorkerResult } from '../worker/worker-port.js';
 import { BindingLocks } from './binding-locks.js';
 import { EventStream } from './event-stream.js';
 import { LeaseCache } from './lease-cache.js';
@@ -36,6 +38,8 @@ export interface ControlPlaneDeps {
   readonly bindings: Bindings;
   readonly worker: WorkerPort;
   readonly hooks: MutationHooks;
+  /** The ThreadStateStore facade, for fencing a run whose worker was lost after output. */
+  readonly threadState?: (session: WorkerSession) => ThreadStateStore;
 }
 
 export class ControlPlane implements Runs {
@@ -81,31 +85,39 @@ export class ControlPlane implements Runs {
             if (b.codec !== SCRIPTED_CODEC) throw new ContractError('codec_mismatch', 'binding is not scripted/v1');
             return b;
           });
-          await inSpan(tracer, 'sandbox.claim_or_reuse', request.ctx, {}, async (s) => {
+          // The worker that held this binding is gone: a new lease fences whatever it still holds.
+          if (this.deps.worker.needsFreshLease?.(binding.bindingId)) this.leases.forget(binding.bindingId);
+          const session = await inSpan(tracer, 'sandbox.claim_or_reuse', request.ctx, {}, async (s) => {
             const { session, reused } = await this.leases.claimOrReuse(principal, binding);
             s.set({
               'smtc.operation': reused ? 'reuse' : 'claim',
               'smtc.lease.generation': session.scope.leaseGeneration,
             });
-            await this.deps.worker.bind(injectInternal(s.ctx), session);
+            await this.deps.worker.bind(injectInternal(s.ctx), session).catch((e: unknown) => {
+              if (e instanceof WorkerLostError) throw new ContractError('unavailable', 'no sandbox worker answered');
+              throw e;
+            });
+            return session;
           });
 
           const stream = new EventStream(onEvent);
           const encode = openSpan(tracer, 'stream.validate_and_encode', request.ctx);
-          let result: Awaited<ReturnType<WorkerPort['run']>>;
+          let result: WorkerResult;
+          const job: RunJob = {
+            runId,
+            bindingId: binding.bindingId,
+            agent: req.agent,
+            caller: principal,
+            steps: req.steps,
+            ...(req.resume ? { resume: req.resume } : {}),
+          };
           try {
-            result = await this.deps.worker.run(
-              injectInternal(request.ctx),
-              {
-                runId,
-                bindingId: binding.bindingId,
-                agent: req.agent,
-                caller: principal,
-                steps: req.steps,
-                ...(req.resume ? { resume: req.resume } : {}),
-              },
-              (e) => stream.accept(e),
-            );
+            try {
+              result = await this.deps.worker.run(injectInternal(request.ctx), job, (e) => stream.accept(e));
+            } catch (e) {
+              if (!(e instanceof WorkerLostError)) throw e;
+              result = await this.workerLost(session, job, stream, injectInternal(request.ctx));
+            }
             encode.set({ 'smtc.outcome': 'ok' });
           } catch (e) {
             markError(encode, e);
@@ -128,9 +140,47 @@ export class ControlPlane implements Runs {
     );
   }
 
+  /**
+   * The run's worker died, was cut off or timed out. Output the client saw that no durable head
+   * covers makes the run `uncertain_durability` (contract: fence it, keep the previous head,
+   * reconcile explicitly); otherwise it simply failed. The lease is dropped either way, so the
+   * next run's new lease fences the lost worker. Provider and tool work is never replayed.
+   */
+  private async workerLost(
+    session: WorkerSession,
+    job: RunJob,
+    stream: EventStream,
+    carrier: Carrier,
+  ): Promise<WorkerResult> {
+    this.leases.forget(session.scope.bindingId);
+    if (this.deps.hooks.has(MUTATION_HOOKS.replayAfterWorkerLoss)) {
+      await this.deps.worker.bind(carrier, session);
+      return this.deps.worker.run(carrier, job, (e) => stream.accept(e));
+    }
+    const store = this.deps.threadState?.(session);
+    const lastDurable = lastIndexOf(stream.events, (e) => e.type === 'durable' || e.type === 'interrupt');
+    const shown = stream.events.some((e, i) => i > lastDurable && e.type === 'output');
+    let revision = 0;
+    for (const e of stream.events) if (e.type === 'durable') revision = e.revision;
+    if (shown && !this.deps.hooks.has(MUTATION_HOOKS.workerLossNotFenced)) {
+      await store?.mark_uncertain(session.scope, job.runId, 'worker_lost_after_output').catch(() => {});
+      revision = (await store?.load_head(session.scope).catch(() => null))?.revision ?? revision;
+      stream.accept({ type: 'error', code: 'uncertain_durability' });
+      return { state: 'uncertain_durability', revision };
+    }
+    revision = (await store?.load_head(session.scope).catch(() => null))?.revision ?? revision;
+    stream.accept({ type: 'error', code: 'unavailable' });
+    return { state: 'failed', revision };
+  }
+
   private principalOf(principalId: string): Principal {
     const p = (this.deps.auth.principals as unknown as Record<string, Principal | undefined>)[principalId];
     if (!p || typeof p !== 'object' || !('credential' in p)) throw new ContractError('unauthenticated');
     return p;
   }
+}
+
+function lastIndexOf<T>(xs: readonly T[], pred: (x: T) => boolean): number {
+  for (let i = xs.length - 1; i >= 0; i--) if (pred(xs[i]!)) return i;
+  return -1;
 }

@@ -24,4 +24,9 @@ export class LeaseCache {
     if (this.sessions.size > MAX_CACHED) this.sessions.delete(this.sessions.keys().next().value as string);
     return { session, reused: false };
   }
+
+  /** Forget the binding's session: the next claim takes a new lease (fencing the old one). */
+  forget(bindingId: string): void {
+    this.sessions.delete(bindingId);
+  }
 }

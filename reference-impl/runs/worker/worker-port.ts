@@ -39,5 +39,10 @@ export interface WorkerPort {
   bind(carrier: Carrier, session: WorkerSession): Promise<void>;
   /** Run a job against the durable head of a bound binding (`harness.run`, under the carrier's span). */
   run(carrier: Carrier, job: RunJob, emit: (e: WorkerEvent) => void): Promise<WorkerResult>;
+  /**
+   * Whether the worker that bound the binding is gone (a remote port only): the control plane
+   * then takes a new lease for the next run, which fences anything the old worker still holds.
+   */
+  needsFreshLease?(bindingId: string): boolean;
   close(): Promise<void>;
 }
