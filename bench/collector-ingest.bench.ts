@@ -61,7 +61,7 @@ async function main() {
   const spans = await sdkSpans();
   const json = Buffer.from(JsonTraceSerializer.serializeRequest(spans)!);
   const proto = Buffer.from(ProtobufTraceSerializer.serializeRequest(spans)!);
-  const cases = [
+  const cases: { name: string; body: Buffer; headers: Record<string, string> }[] = [
     { name: 'json', body: json, headers: { 'content-type': 'application/json' } },
     {
       name: 'json+gzip',
