@@ -25,8 +25,9 @@ export const REFERENCE_HTTP_MANIFEST: HttpTargetManifest = {
         '--import',
         'tsx',
         path.join(HERE, 'server/main.ts'),
+        // A fixed port, so a restarted control plane answers on the same URL.
         '--port',
-        '0',
+        '{port}',
         '--data-dir',
         '{dataDir}',
         '--env',
@@ -35,6 +36,9 @@ export const REFERENCE_HTTP_MANIFEST: HttpTargetManifest = {
         '{manifestOut}',
         '--enable-test-controls',
         '--exit-on-stdin-close',
+        // Sandbox workers as separate OS processes (process-fault scenarios kill them).
+        '--workers',
+        '1',
       ],
       cwd: REPO_ROOT,
       readyTimeoutMs: 60_000,

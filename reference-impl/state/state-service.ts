@@ -6,6 +6,7 @@
 import type { Bindings, WorkerSession } from '../../contract/bindings.js';
 import type { StateLimits, ThreadStateStore } from '../../contract/state.js';
 import type { Capabilities } from '../../contract/target.js';
+import { MutationHooks } from '../mutation-hooks.js';
 import { Failpoints } from '../platform/failpoints.js';
 import type { ReferenceContext } from '../reference-context.js';
 import { BindingsRegistry } from './bindings-registry.js';
@@ -40,6 +41,7 @@ export function createStateService(ctx: ReferenceContext, backend?: StateBackend
     rate: new RateLimiter(ctx.clock, limits.maxWritesPerSecond, FIXED_BOUNDS.maxRateBuckets),
     failpoints,
     clock: ctx.clock,
+    hooks: new MutationHooks(ctx.options.mutation),
   };
   return {
     capabilities: { threadState: true },

@@ -17,6 +17,7 @@ import type {
   StateScope,
   ThreadStateStore,
 } from '../../contract/state.js';
+import { MUTATION_HOOKS, type MutationHooks } from '../mutation-hooks.js';
 import type { AdjustableClock } from '../platform/clock.js';
 import type { Failpoints } from '../platform/failpoints.js';
 import { decideCommit } from './commit-protocol.js';
@@ -45,6 +46,8 @@ export interface StoreDeps {
   readonly rate: RateLimiter;
   readonly failpoints: Failpoints;
   readonly clock: AdjustableClock;
+  /** Test-only fault hooks (zombie-worker bugs); all off for a normal reference. */
+  readonly hooks?: MutationHooks;
 }
 
 /** Failpoint names, one before and one after each step (documented for the fault drivers). */
@@ -80,7 +83,7 @@ export class ReferenceThreadStateStore implements ThreadStateStore {
     payload: OpaqueStatePayload,
     idempotency_key: string,
   ): Promise<PendingStateRef> {
-    const { scope: s } = await this.deps.guard.authorize(this.session, scope);
+    const { scope: s } = await this.deps.guard.authorize(this.session, scope, this.hook('staleLeaseCanWrite'));
     const c = validateCodec(codec);
     const p = validatePayload(payload);
     const key = validateIdempotencyKey(idempotency_key);
@@ -103,7 +106,8 @@ export class ReferenceThreadStateStore implements ThreadStateStore {
     run_id: string,
     options?: CommitOptions,
   ): Promise<DurableStateHead> {
-    const { scope: s } = await this.deps.guard.authorize(this.session, scope);
+    const zombie = this.hook('staleLeaseCanCommit') || this.hook('staleLeaseCanWrite');
+    const { scope: s } = await this.deps.guard.authorize(this.session, scope, zombie);
     const ref = validatePendingRef(pending);
     const expectedRevision = validateRevision(expected_durable_revision);
     const runId = validateRunId(run_id);
@@ -111,7 +115,18 @@ export class ReferenceThreadStateStore implements ThreadStateStore {
     await this.point('state.commit.before');
     const now = this.deps.clock.iso();
     const head = await this.deps.backend.transact({ bindingId: s.bindingId, stateId: ref.stateId, runId }, (snap) =>
-      decideCommit({ scope: s, pending: ref, expectedRevision, runId, options: opts, now }, snap),
+      decideCommit(
+        {
+          // The zombie hooks pretend the superseded lease is current (the bug they model).
+          scope: zombie ? { ...s, leaseGeneration: snap.binding.leaseGeneration } : s,
+          pending: ref,
+          expectedRevision,
+          runId,
+          options: opts,
+          now,
+        },
+        snap,
+      ),
     );
     await this.point('state.commit.after');
     return head;
@@ -148,6 +163,10 @@ export class ReferenceThreadStateStore implements ThreadStateStore {
     );
     await this.point('state.reconcile.after');
     return record;
+  }
+
+  private hook(name: 'staleLeaseCanCommit' | 'staleLeaseCanWrite'): boolean {
+    return this.deps.hooks?.has(MUTATION_HOOKS[name]) === true;
   }
 
   /** A failpoint's `return(x)` fails the step with code x (or `unavailable` for any other value). */
