@@ -8,11 +8,18 @@
  * something was redacted.
  */
 import { lintSource } from '@secretlint/core';
+import { secretLintProfiler } from '@secretlint/profiler';
 import { rules } from '@secretlint/secretlint-rule-preset-recommend';
 import { jsonStrings, rebuildJson } from './json-strings.js';
 import { decodedBase64Runs, stripInvisible } from './normalize-text.js';
 
 export const REDACTION_MARK = '[REDACTED]';
+
+// secretlint's core marks ~100 performance entries per lint into a process-global profiler and
+// timeline that are never cleared (and searched linearly): unbounded memory and a per-call cost
+// that grows with every write in a long-lived broker. We never read the profile, so its clock
+// becomes a no-op for this process.
+secretLintProfiler.perf = { mark: () => undefined, measure: () => undefined } as unknown as typeof secretLintProfiler.perf;
 
 type SecretlintConfig = Parameters<typeof lintSource>[0]['options']['config'];
 

@@ -1,0 +1,293 @@
+/**
+ * R05 — user/agent/organization memory isolation and default policies.
+ *
+ * Namespaces come from the authenticated credential and agent only: no principal ever sees,
+ * changes or learns anything about another's records (through results, errors, counts, scores
+ * or ordering), a Principal object dressed up as someone else acts as its credential's owner,
+ * and scope claims for another subject or organization are refused. Agent scope is read-only
+ * unless shared learning is enabled; organization scope is written by application/admin only.
+ * Ranking is per namespace: other tenants' data never moves a tenant's scores. Results are
+ * bounded and carry provenance.
+ */
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { MemoryRecord, MemoryScope } from '../contract/memory.js';
+import type { Principal } from '../contract/principals.js';
+import type { Target } from '../contract/target.js';
+import { expectRejection } from '../fixtures/assertions/contract-error.js';
+import { describeOp, finalReads, memoryOpsArb, OBSERVER, runOps } from '../fixtures/memory/isolation-ops.js';
+import { AGENT, freshKey, note, ORG, USER, uniqueWord } from '../fixtures/memory/memory-proposal.js';
+import { fcParams } from '../fixtures/properties/fc-params.js';
+import { needCapability } from '../fixtures/scenario/need.js';
+import { withFreshTarget } from '../fixtures/targets/fresh-target.js';
+import { useTarget } from '../fixtures/targets/use-target.js';
+
+const t = useTarget();
+const shared = useTarget({ options: { sharedLearning: true } });
+
+/** How many matching records the other tenant holds in the ranking test (see README figures). */
+const OTHER_TENANT_RECORDS = Number(process.env.SMTC_R05_OTHER_RECORDS ?? '5000');
+
+const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
+
+function written(o: Awaited<ReturnType<ReturnType<Target['memory']>['put']>>): MemoryRecord {
+  if (o.status !== 'written') throw new Error(`expected a written outcome, got ${JSON.stringify(o)}`);
+  return o.record;
+}
+
+function ranking(results: readonly MemoryRecord[]): Array<[string, number | undefined]> {
+  return results.map((r) => [r.key, r.score]);
+}
+
+describe('R05 memory isolation and default policies', () => {
+  it('R05.1 a user record is invisible to every other principal and agent: get, search, put and delete by key guessing', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const [alpha, beta] = p.agents;
+    const key = freshKey('private');
+    const word = uniqueWord();
+    const mine = written(await t().memory(p.alice, alpha).put(USER, note(key, `alice keeps ${word} here`), null));
+    for (const other of [p.bob, p.carol, p.adminA, p.adminB, p.approverA]) {
+      const m = t().memory(other, alpha);
+      expect(await m.get(USER, key)).toBeNull();
+      expect(await m.search(USER, { text: word }, 10)).toEqual([]);
+      // Guessing the key to delete or create it touches only the guesser's own namespace.
+      expect(await m.delete(USER, key, mine.revision)).toEqual({ status: 'conflict', currentRevision: 0 });
+      const theirs = written(await m.put(USER, note(key, `${other.id} own note`), null));
+      expect(theirs.revision).toBeGreaterThanOrEqual(1);
+      expect(theirs.provenance.writer).toBe(other.id);
+    }
+    // The agent is part of the namespace too.
+    expect(await t().memory(p.alice, beta).get(USER, key)).toBeNull();
+    expect(await t().memory(p.alice, beta).search(USER, { text: word }, 10)).toEqual([]);
+    const still = await t().memory(p.alice, alpha).get(USER, key);
+    expect(still?.content).toBe(`alice keeps ${word} here`);
+    expect(still?.revision).toBe(mine.revision);
+  });
+
+  it('R05.2 property: no sequence of operations by others changes anything alice observes, and vice versa (results, errors, counts, scores, order)', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    await fc.assert(
+      fc.asyncProperty(memoryOpsArb(28), async (ops) => {
+        const all = [...ops, ...finalReads()];
+        const mine = all.flatMap((o, i) => (o.actor === OBSERVER ? [i] : []));
+        const theirs = all.flatMap((o, i) => (o.actor !== OBSERVER ? [i] : []));
+        const mixed = await withFreshTarget(undefined, (target) => runOps(target, all));
+        const alone = await withFreshTarget(undefined, (target) => runOps(target, mine.map((i) => all[i]!)));
+        const othersAlone = await withFreshTarget(undefined, (target) => runOps(target, theirs.map((i) => all[i]!)));
+        const check = (indices: number[], solo: string[], who: string) => {
+          indices.forEach((i, j) => {
+            if (mixed[i] !== solo[j]) {
+              throw new Error(
+                `${who} observed a difference at operation ${i} (${describeOp(all[i]!)}):\n` +
+                  `  with the others' operations: ${mixed[i]}\n  without them:               ${solo[j]}`,
+              );
+            }
+          });
+        };
+        check(mine, alone, 'alice');
+        check(theirs, othersAlone, 'the others');
+      }),
+      fcParams(25),
+    );
+  });
+
+  it('R05.3 a Principal object dressed up as someone else acts as its credential’s owner', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const agent = p.agents[0];
+    const key = freshKey('forged');
+    written(await t().memory(p.bob, agent).put(USER, note(key, 'bob private note'), null));
+    written(await t().memory(p.alice, agent).put(USER, note(key, 'alice private note'), null));
+    const disguises: Principal[] = [
+      { ...p.bob, credential: p.alice.credential },
+      { ...p.carol, credential: p.alice.credential },
+      { ...p.adminA, credential: p.alice.credential },
+    ];
+    for (const forged of disguises) {
+      const m = t().memory(forged, agent);
+      expect((await m.get(USER, key))?.content).toBe('alice private note');
+      // Forged admin roles grant nothing: organization scope stays read-only for alice.
+      await expectRejection(m.put(ORG, note(freshKey('forged-org'), 'org note'), null), ['read_only_scope', 'forbidden']);
+      const w = written(await m.put(USER, note(freshKey('forged-w'), 'written while dressed up'), null));
+      expect(w.provenance.writer).toBe(p.alice.id);
+    }
+    expect((await t().memory({ ...p.alice, credential: p.bob.credential }, agent).get(USER, key))?.content).toBe(
+      'bob private note',
+    );
+    await expectRejection(t().memory({ ...p.alice, credential: p.anonymousCredential }, agent).get(USER, key), [
+      'unauthenticated',
+    ]);
+  });
+
+  it('R05.4 scope claims for another subject or organization are refused; matching claims change nothing', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const agent = p.agents[0];
+    const key = freshKey('claims');
+    written(await t().memory(p.bob, agent).put(USER, note(key, 'bob note'), null));
+    written(await t().memory(p.adminB, agent).put(ORG, note(key, 'org b policy'), null));
+    const m = t().memory(p.alice, agent);
+    const foreign: MemoryScope[] = [
+      { kind: 'user', subject: p.bob.subject },
+      { kind: 'user', organization: p.carol.organization },
+      { kind: 'organization', organization: p.carol.organization },
+      { kind: 'organization', subject: p.adminB.subject, organization: p.adminB.organization },
+    ];
+    for (const scope of foreign) {
+      const secrets = [p.bob.subject, p.carol.organization, 'bob note', 'org b policy'];
+      await expectRejection(m.get(scope, key), ['scope_violation'], secrets);
+      await expectRejection(m.search(scope, { text: 'note policy' }, 5), ['scope_violation'], secrets);
+      await expectRejection(m.put(scope, note(key, 'planted'), null), ['scope_violation'], secrets);
+      await expectRejection(m.delete(scope, key, 1), ['scope_violation'], secrets);
+    }
+    expect((await t().memory(p.bob, agent).get(USER, key))?.content).toBe('bob note');
+    expect((await t().memory(p.adminB, agent).get(ORG, key))?.content).toBe('org b policy');
+    // A claim that matches the caller is redundant and behaves like no claim.
+    const own = written(await m.put({ kind: 'user', subject: p.alice.subject }, note(key, 'alice note'), null));
+    expect(own.provenance.writer).toBe(p.alice.id);
+    expect((await m.get({ kind: 'user', organization: p.alice.organization }, key))?.content).toBe('alice note');
+  });
+
+  it('R05.5 agent scope is read-only by default, for every principal', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    for (const who of [p.alice, p.bob, p.carol, p.adminA, p.adminB, p.approverA]) {
+      const m = t().memory(who, p.agents[0]);
+      const key = freshKey('agent-default');
+      await expectRejection(m.put(AGENT, note(key, 'shared fact'), null), ['read_only_scope', 'forbidden']);
+      await expectRejection(m.delete(AGENT, key, 1), ['read_only_scope', 'forbidden']);
+      expect(await m.get(AGENT, key)).toBeNull();
+      expect(await m.search(AGENT, { text: 'shared fact' }, 5)).toEqual([]);
+    }
+  });
+
+  it('R05.6 with shared learning enabled, agent scope is shared by the agent’s users and by nobody under another agent', async (ctx) => {
+    needCapability(ctx, shared(), 'memory', 'sharedLearning');
+    const { principals: p } = shared();
+    const [alpha, beta] = p.agents;
+    const key = freshKey('agent-shared');
+    const word = uniqueWord();
+    const w = written(await shared().memory(p.alice, alpha).put(AGENT, note(key, `learned ${word} trick`), null));
+    expect(w.scope).toBe('agent');
+    for (const reader of [p.bob, p.carol, p.adminB]) {
+      expect((await shared().memory(reader, alpha).get(AGENT, key))?.content).toBe(`learned ${word} trick`);
+      expect((await shared().memory(reader, alpha).search(AGENT, { text: word }, 5)).map((r) => r.key)).toEqual([key]);
+      expect(await shared().memory(reader, beta).get(AGENT, key)).toBeNull();
+      // Shared learning opens agent scope only; user scopes stay private.
+      expect(await shared().memory(reader, alpha).get(USER, key)).toBeNull();
+    }
+    expect(await shared().memory(p.alice, beta).search(AGENT, { text: word }, 5)).toEqual([]);
+  });
+
+  it('R05.7 organization scope: application/admin writes, the organization reads, nobody else sees it', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const [alpha, beta] = p.agents;
+    const key = freshKey('org-policy');
+    const word = uniqueWord();
+    for (const who of [p.alice, p.bob, p.carol, p.approverA]) {
+      await expectRejection(t().memory(who, alpha).put(ORG, note(key, `not allowed ${word}`), null), [
+        'read_only_scope',
+        'forbidden',
+      ]);
+    }
+    const w = written(await t().memory(p.adminA, alpha).put(ORG, note(key, `org a policy ${word}`), null));
+    for (const who of [p.alice, p.bob, p.approverA, p.adminA]) {
+      expect((await t().memory(who, alpha).get(ORG, key))?.content).toBe(`org a policy ${word}`);
+      expect((await t().memory(who, alpha).search(ORG, { text: word }, 5)).map((r) => r.key)).toEqual([key]);
+      expect(await t().memory(who, beta).get(ORG, key)).toBeNull();
+    }
+    for (const who of [p.carol, p.adminB]) {
+      expect(await t().memory(who, alpha).get(ORG, key)).toBeNull();
+      expect(await t().memory(who, alpha).search(ORG, { text: word }, 5)).toEqual([]);
+    }
+    await expectRejection(t().memory(p.bob, alpha).delete(ORG, key, w.revision), ['read_only_scope', 'forbidden']);
+    expect((await t().memory(p.alice, alpha).get(ORG, key))?.revision).toBe(w.revision);
+  });
+
+  it(`R05.8 a tenant's results and scores are identical whether another tenant holds 0 or ${OTHER_TENANT_RECORDS} matching records`, async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const agent = p.agents[0];
+    const alice = t().memory(p.alice, agent);
+    const tag = uniqueWord();
+    const facts = [
+      `${tag} orchard apples grow near the river`,
+      `${tag} river trips every summer`,
+      `${tag} apples and pears for the orchard`,
+      `${tag} pears are the favourite fruit`,
+      `${tag} summer orchard festival with apples`,
+      `${tag} the river house has a small orchard`,
+    ];
+    for (const [i, f] of facts.entries()) written(await alice.put(USER, note(`ranking/${tag}/${i}`, f), null));
+    const queries = [`${tag} orchard apples`, `river summer ${tag}`, 'pears orchard'];
+    const limits = [3, t().memoryPolicy?.maxSearchLimit ?? 10];
+    const snapshot = async () => {
+      const out: unknown[] = [];
+      for (const q of queries) for (const l of limits) out.push(ranking(await alice.search(USER, { text: q }, l)));
+      return out;
+    };
+    const before = await snapshot();
+    expect((before[0] as unknown[]).length).toBe(3);
+    // The other tenants: bob (same organization, same agent) and carol (other organization)
+    // write records matching every query word, many of them with more matches than alice's.
+    const started = performance.now();
+    for (let i = 0; i < OTHER_TENANT_RECORDS; i++) {
+      const who = i % 5 === 4 ? p.carol : p.bob;
+      const text = `${tag} orchard apples river summer pears orchard apples ${i}`;
+      const o = await t().memory(who, agent).put(USER, note(`ranking/${tag}/other/${i}`, text), null);
+      if (o.status !== 'written') throw new Error(`other tenant write ${i} was not written: ${o.status}`);
+    }
+    written(await t().memory(p.adminB, agent).put(ORG, note(`ranking/${tag}/org`, `${tag} orchard apples river`), null));
+    const seconds = (performance.now() - started) / 1000;
+    ctx.annotate(`ranking: ${OTHER_TENANT_RECORDS} other-tenant records written in ${seconds.toFixed(1)} s`);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('R05.9 results are bounded by the limit and every result carries provenance', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const m = t().memory(p.alice, p.agents[0]);
+    const word = uniqueWord();
+    for (let i = 0; i < 30; i++) written(await m.put(USER, note(`bounded/${word}/${i}`, `${word} entry ${i}`), null));
+    expect(await m.search(USER, { text: word }, 10)).toHaveLength(10);
+    const max = t().memoryPolicy?.maxSearchLimit;
+    const all = await m.search(USER, { text: word }, max ?? 30);
+    expect(all.length).toBe(Math.min(30, max ?? 30));
+    for (const r of all) {
+      expect(r.scope).toBe('user');
+      expect(typeof r.score).toBe('number');
+      expect(r.provenance.writer).toBe(p.alice.id);
+      expect(r.provenance.agent).toBe(p.agents[0]);
+      expect(r.provenance.contentHash).toBe(sha256(r.content));
+      expect(['not_required', 'approved']).toContain(r.provenance.approval.state);
+      expect(Number.isNaN(Date.parse(r.provenance.createdAt))).toBe(false);
+    }
+    const scores = all.map((r) => r.score ?? 0);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    const bad: unknown[] = [0, -1, -100, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '10', null];
+    if (max !== undefined) bad.push(max + 1, max * 1000);
+    for (const limit of bad) {
+      await expectRejection(m.search(USER, { text: word }, limit as number), ['invalid_argument']);
+    }
+  });
+
+  it('R05.10 an unknown agent or an unauthenticated caller gets a typed refusal that reveals nothing', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const key = freshKey('agents');
+    written(await t().memory(p.alice, p.agents[0]).put(USER, note(key, 'alice agent note'), null));
+    const stranger = t().memory(p.alice, 'agent-not-registered');
+    await expectRejection(stranger.get(USER, key), ['forbidden']);
+    await expectRejection(stranger.search(USER, { text: 'agent note' }, 5), ['forbidden']);
+    await expectRejection(stranger.put(USER, note(freshKey('agents'), 'x'), null), ['forbidden']);
+    const anon = t().memory({ ...p.alice, credential: p.anonymousCredential }, p.agents[0]);
+    await expectRejection(anon.get(USER, key), ['unauthenticated'], ['alice agent note']);
+    await expectRejection(anon.search(USER, { text: 'agent note' }, 5), ['unauthenticated']);
+    await expectRejection(anon.put(USER, note(key, 'overwrite'), 1), ['unauthenticated']);
+    await expectRejection(anon.delete(USER, key, 1), ['unauthenticated']);
+    expect((await t().memory(p.alice, p.agents[0]).get(USER, key))?.content).toBe('alice agent note');
+  });
+});
