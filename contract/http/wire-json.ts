@@ -23,11 +23,12 @@ export function toWireJson(body: unknown): string {
   }
 }
 
-/** Thread-state payload bytes as base64; anything that is not bytes is sent as is (and refused there). */
+/** Thread-state payload bytes as base64; anything that is not bytes is sent so that the server refuses it. */
 export function payloadToWire(payload: unknown): unknown {
   if (typeof payload !== 'object' || payload === null) return payload;
   const p = payload as { bytes?: unknown };
-  if (!(p.bytes instanceof Uint8Array)) return payload;
+  // Not bytes (a string that happens to be base64, say): sent as a value no schema accepts.
+  if (!(p.bytes instanceof Uint8Array)) return { ...payload, bytes: { $notBytes: typeof p.bytes } };
   const b = p.bytes;
   return { ...payload, bytes: Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64') };
 }
