@@ -47,7 +47,11 @@ describe('R05 memory isolation and default policies', () => {
     const [alpha, beta] = p.agents;
     const key = freshKey('private');
     const word = uniqueWord();
-    const mine = written(await t().memory(p.alice, alpha).put(USER, note(key, `alice keeps ${word} here`), null));
+    const mine = written(
+      await t()
+        .memory(p.alice, alpha)
+        .put(USER, note(key, `alice keeps ${word} here`), null),
+    );
     for (const other of [p.bob, p.carol, p.adminA, p.adminB, p.approverA]) {
       const m = t().memory(other, alpha);
       expect(await m.get(USER, key)).toBeNull();
@@ -74,8 +78,18 @@ describe('R05 memory isolation and default policies', () => {
         const mine = all.flatMap((o, i) => (o.actor === OBSERVER ? [i] : []));
         const theirs = all.flatMap((o, i) => (o.actor !== OBSERVER ? [i] : []));
         const mixed = await withFreshTarget(undefined, (target) => runOps(target, all));
-        const alone = await withFreshTarget(undefined, (target) => runOps(target, mine.map((i) => all[i]!)));
-        const othersAlone = await withFreshTarget(undefined, (target) => runOps(target, theirs.map((i) => all[i]!)));
+        const alone = await withFreshTarget(undefined, (target) =>
+          runOps(
+            target,
+            mine.map((i) => all[i]!),
+          ),
+        );
+        const othersAlone = await withFreshTarget(undefined, (target) =>
+          runOps(
+            target,
+            theirs.map((i) => all[i]!),
+          ),
+        );
         const check = (indices: number[], solo: string[], who: string) => {
           indices.forEach((i, j) => {
             if (mixed[i] !== solo[j]) {
@@ -109,16 +123,26 @@ describe('R05 memory isolation and default policies', () => {
       const m = t().memory(forged, agent);
       expect((await m.get(USER, key))?.content).toBe('alice private note');
       // Forged admin roles grant nothing: organization scope stays read-only for alice.
-      await expectRejection(m.put(ORG, note(freshKey('forged-org'), 'org note'), null), ['read_only_scope', 'forbidden']);
+      await expectRejection(m.put(ORG, note(freshKey('forged-org'), 'org note'), null), [
+        'read_only_scope',
+        'forbidden',
+      ]);
       const w = written(await m.put(USER, note(freshKey('forged-w'), 'written while dressed up'), null));
       expect(w.provenance.writer).toBe(p.alice.id);
     }
-    expect((await t().memory({ ...p.alice, credential: p.bob.credential }, agent).get(USER, key))?.content).toBe(
-      'bob private note',
+    expect(
+      (
+        await t()
+          .memory({ ...p.alice, credential: p.bob.credential }, agent)
+          .get(USER, key)
+      )?.content,
+    ).toBe('bob private note');
+    await expectRejection(
+      t()
+        .memory({ ...p.alice, credential: p.anonymousCredential }, agent)
+        .get(USER, key),
+      ['unauthenticated'],
     );
-    await expectRejection(t().memory({ ...p.alice, credential: p.anonymousCredential }, agent).get(USER, key), [
-      'unauthenticated',
-    ]);
   });
 
   it('R05.4 scope claims for another subject or organization are refused; matching claims change nothing', async (ctx) => {
@@ -169,7 +193,11 @@ describe('R05 memory isolation and default policies', () => {
     const [alpha, beta] = p.agents;
     const key = freshKey('agent-shared');
     const word = uniqueWord();
-    const w = written(await shared().memory(p.alice, alpha).put(AGENT, note(key, `learned ${word} trick`), null));
+    const w = written(
+      await shared()
+        .memory(p.alice, alpha)
+        .put(AGENT, note(key, `learned ${word} trick`), null),
+    );
     expect(w.scope).toBe('agent');
     for (const reader of [p.bob, p.carol, p.adminB]) {
       expect((await shared().memory(reader, alpha).get(AGENT, key))?.content).toBe(`learned ${word} trick`);
@@ -188,12 +216,18 @@ describe('R05 memory isolation and default policies', () => {
     const key = freshKey('org-policy');
     const word = uniqueWord();
     for (const who of [p.alice, p.bob, p.carol, p.approverA]) {
-      await expectRejection(t().memory(who, alpha).put(ORG, note(key, `not allowed ${word}`), null), [
-        'read_only_scope',
-        'forbidden',
-      ]);
+      await expectRejection(
+        t()
+          .memory(who, alpha)
+          .put(ORG, note(key, `not allowed ${word}`), null),
+        ['read_only_scope', 'forbidden'],
+      );
     }
-    const w = written(await t().memory(p.adminA, alpha).put(ORG, note(key, `org a policy ${word}`), null));
+    const w = written(
+      await t()
+        .memory(p.adminA, alpha)
+        .put(ORG, note(key, `org a policy ${word}`), null),
+    );
     for (const who of [p.alice, p.bob, p.approverA, p.adminA]) {
       expect((await t().memory(who, alpha).get(ORG, key))?.content).toBe(`org a policy ${word}`);
       expect((await t().memory(who, alpha).search(ORG, { text: word }, 5)).map((r) => r.key)).toEqual([key]);
@@ -237,10 +271,16 @@ describe('R05 memory isolation and default policies', () => {
     for (let i = 0; i < OTHER_TENANT_RECORDS; i++) {
       const who = i % 5 === 4 ? p.carol : p.bob;
       const text = `${tag} orchard apples river summer pears orchard apples ${i}`;
-      const o = await t().memory(who, agent).put(USER, note(`ranking/${tag}/other/${i}`, text), null);
+      const o = await t()
+        .memory(who, agent)
+        .put(USER, note(`ranking/${tag}/other/${i}`, text), null);
       if (o.status !== 'written') throw new Error(`other tenant write ${i} was not written: ${o.status}`);
     }
-    written(await t().memory(p.adminB, agent).put(ORG, note(`ranking/${tag}/org`, `${tag} orchard apples river`), null));
+    written(
+      await t()
+        .memory(p.adminB, agent)
+        .put(ORG, note(`ranking/${tag}/org`, `${tag} orchard apples river`), null),
+    );
     const seconds = (performance.now() - started) / 1000;
     ctx.annotate(`ranking: ${OTHER_TENANT_RECORDS} other-tenant records written in ${seconds.toFixed(1)} s`);
     expect(await snapshot()).toEqual(before);
