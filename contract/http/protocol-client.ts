@@ -39,6 +39,12 @@ export interface CallInput {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** The transport's own error as `cause` (shown in test output; never in the message). */
+function withCause(err: ContractError, cause: unknown): ContractError {
+  Object.defineProperty(err, 'cause', { value: cause, enumerable: false });
+  return err;
+}
+
 class CallbackFailure {
   constructor(readonly error: unknown) {}
 }
@@ -225,8 +231,8 @@ export class HttpTargetClient {
       code === 'UND_ERR_BODY_TIMEOUT' ||
       code === 'UND_ERR_ABORTED'
     ) {
-      return new ContractError('unavailable', 'the target did not answer in time');
+      return withCause(new ContractError('unavailable', 'the target did not answer in time'), e);
     }
-    return new ContractError('unavailable', 'the target could not be reached or closed the connection');
+    return withCause(new ContractError('unavailable', 'the target could not be reached or closed the connection'), e);
   }
 }
