@@ -65,3 +65,13 @@ describe('HTTP target manifest', () => {
     ).toEqual([]);
   });
 });
+
+describe('HTTP target manifest example', () => {
+  it('the documented example manifest is valid', async () => {
+    const { readFileSync } = await import('node:fs');
+    const json = JSON.parse(
+      readFileSync(new URL('../../contract/http/manifest.example.json', import.meta.url), 'utf8'),
+    );
+    expect(problems(json)).toEqual([]);
+  });
+});
