@@ -49,7 +49,8 @@ export async function createRunService(
   const settings = exportSettingsFrom(ctx.env);
   const hooks = new MutationHooks(ctx.options.mutation);
   const controlPlaneTelemetry = new TelemetryIdentity(SERVICE.controlPlane, settings);
-  const workerTelemetry = new TelemetryIdentity(SERVICE.worker, settings);
+  // Served mode: the worker's telemetry identity lives in each worker process, not here.
+  const workerTelemetry = opts.workers ? null : new TelemetryIdentity(SERVICE.worker, settings);
   // One key for both identities, so the same binding correlates across control plane and worker.
   const hmacKey = randomBytes(32);
   const ids = new OpaqueIds(hmacKey);
@@ -76,7 +77,7 @@ export async function createRunService(
   const worker =
     pool ??
     new SandboxWorker({
-      telemetry: workerTelemetry,
+      telemetry: workerTelemetry!,
       ids,
       threadState: (session) => deps.state.threadState(session),
       memory: (caller, agent) => deps.memory.memory(caller, agent),
@@ -99,7 +100,7 @@ export async function createRunService(
     hooks,
     threadState: (session) => deps.state.threadState(session),
   });
-  const workerHealth = async (): Promise<TelemetryHealth[]> => (pool ? pool.health() : [workerTelemetry.health()]);
+  const workerHealth = async (): Promise<TelemetryHealth[]> => (pool ? pool.health() : [workerTelemetry!.health()]);
 
   return {
     capabilities: { runs: true, telemetry: enabled, remoteTraceLinks: enabled },
@@ -109,7 +110,7 @@ export async function createRunService(
           telemetry: {
             health: async () => combineHealth([controlPlaneTelemetry.health(), ...(await workerHealth())]),
             flush: async () => {
-              await Promise.all([pool ? pool.flush() : workerTelemetry.flush(), controlPlaneTelemetry.flush()]);
+              await Promise.all([pool ? pool.flush() : workerTelemetry!.flush(), controlPlaneTelemetry.flush()]);
             },
           },
         }
@@ -119,7 +120,7 @@ export async function createRunService(
     async close() {
       await worker.close();
       await http.close();
-      await Promise.all([workerTelemetry.close(), controlPlaneTelemetry.close()]);
+      await Promise.all([workerTelemetry?.close(), controlPlaneTelemetry.close()]);
     },
   };
 }

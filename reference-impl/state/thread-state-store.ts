@@ -83,7 +83,10 @@ export class ReferenceThreadStateStore implements ThreadStateStore {
     payload: OpaqueStatePayload,
     idempotency_key: string,
   ): Promise<PendingStateRef> {
-    const { scope: s } = await this.deps.guard.authorize(this.session, scope, this.hook('staleLeaseCanWrite'));
+    const stale = this.hook('staleLeaseCanWrite');
+    const { scope: held, binding } = await this.deps.guard.authorize(this.session, scope, stale);
+    // The zombie hook writes as if the superseded lease were current (the bug it models).
+    const s = stale ? { ...held, leaseGeneration: binding.leaseGeneration } : held;
     const c = validateCodec(codec);
     const p = validatePayload(payload);
     const key = validateIdempotencyKey(idempotency_key);
@@ -106,7 +109,7 @@ export class ReferenceThreadStateStore implements ThreadStateStore {
     run_id: string,
     options?: CommitOptions,
   ): Promise<DurableStateHead> {
-    const zombie = this.hook('staleLeaseCanCommit') || this.hook('staleLeaseCanWrite');
+    const zombie = this.hook('staleLeaseCanWrite');
     const { scope: s } = await this.deps.guard.authorize(this.session, scope, zombie);
     const ref = validatePendingRef(pending);
     const expectedRevision = validateRevision(expected_durable_revision);
@@ -165,7 +168,7 @@ export class ReferenceThreadStateStore implements ThreadStateStore {
     return record;
   }
 
-  private hook(name: 'staleLeaseCanCommit' | 'staleLeaseCanWrite'): boolean {
+  private hook(name: 'staleLeaseCanWrite'): boolean {
     return this.deps.hooks?.has(MUTATION_HOOKS[name]) === true;
   }
 

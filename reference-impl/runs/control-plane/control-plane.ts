@@ -47,7 +47,7 @@ export class ControlPlane implements Runs {
   private readonly locks = new BindingLocks();
 
   constructor(private readonly deps: ControlPlaneDeps) {
-    this.leases = new LeaseCache(deps.bindings);
+    this.leases = new LeaseCache(deps.bindings, deps.hooks);
   }
 
   async start(caller: Principal, request: RunRequest, onEvent?: (e: RunEvent) => void): Promise<RunOutcome> {

@@ -1,0 +1,73 @@
+/**
+ * R04 — a zombie worker behind a partition cannot write after its lease was taken over.
+ *
+ * Real processes: a run's sandbox worker is frozen with SIGSTOP in the middle of the run (after
+ * output, before its commit) — a partition as the control plane sees it. While it is frozen the
+ * lease is taken over; then the worker is continued and finishes its run against the old lease.
+ * Whatever it tries must be refused: the durable head stays where the takeover found it, and the
+ * new lease holder commits normally. Needs `processFaults`.
+ */
+import { describe, expect, it } from 'vitest';
+import { durableHead, needProcessFaults, runSteps, viewOf, within } from '../fixtures/scenario/process-faults.js';
+import { CODEC, lease, payload, SPEC } from '../fixtures/scenario/thread-session.js';
+import { useStubs } from '../fixtures/stubs/use-stubs.js';
+import { useTarget } from '../fixtures/targets/use-target.js';
+
+const stubs = useStubs();
+const t = useTarget(() => ({ ...stubs().urls() }));
+
+const STEP_MS = 45_000;
+
+describe('R04 zombie workers behind a partition', () => {
+  it('R04.20 a worker frozen mid-run (SIGSTOP) and continued after a lease takeover commits nothing', async (ctx) => {
+    const f = needProcessFaults(ctx, t());
+    const alice = t().principals.alice;
+    const { bindingId } = await t().bindings.open(alice, SPEC);
+    const first = await within(STEP_MS, 'run 1', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'one' }]));
+    expect(first.state).toBe('completed');
+    const before = viewOf(await durableHead(t(), alice, bindingId));
+
+    const hold = stubs().provider.holdNext();
+    const zombieRun = runSteps(t(), alice, bindingId, [
+      { type: 'emit', text: 'zombie output' },
+      { type: 'provider', prompt: 'while partitioned' },
+      { type: 'emit', text: 'zombie tail' },
+    ]);
+    zombieRun.catch(() => {});
+    await within(STEP_MS, 'the zombie reaching its provider call', hold.arrived);
+    let frozen = false;
+    try {
+      await f.killPart('worker', 'SIGSTOP');
+      frozen = true;
+      // The takeover: a new lease on the binding while the old holder cannot hear about it.
+      const taker = await lease(t(), alice, bindingId);
+      hold.release();
+      await f.killPart('worker', 'SIGCONT');
+      frozen = false;
+      const zombie = await within(STEP_MS, 'the zombie run', zombieRun);
+
+      expect(
+        zombie.events.some((e) => e.type === 'durable'),
+        'the zombie reported a durable commit',
+      ).toBe(false);
+      expect(['uncertain_durability', 'failed']).toContain(zombie.state);
+      expect(viewOf(await taker.store.load_head(taker.scope)), 'the zombie moved the head').toEqual(before);
+
+      // The new holder owns the thread: its commit lands exactly on the head it found.
+      const ref = await taker.store.write_native_state(taker.scope, CODEC, payload('after takeover'), 'takeover');
+      const head = await taker.store.commit_head(taker.scope, ref, first.revision, 'run-takeover');
+      expect(head.revision).toBe(first.revision + 1);
+      expect(viewOf(await durableHead(t(), alice, bindingId))).toEqual(viewOf(head));
+    } finally {
+      hold.release();
+      if (frozen) await f.killPart('worker', 'SIGCONT');
+    }
+
+    // And the control plane's own next run takes the thread on from there.
+    const next = await within(STEP_MS, 'next run', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'next' }]));
+    expect({ state: next.state, revision: next.revision }).toEqual({
+      state: 'completed',
+      revision: first.revision + 2,
+    });
+  });
+});
