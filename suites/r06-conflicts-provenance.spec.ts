@@ -18,7 +18,7 @@ import {
   revisionCommands,
 } from '../fixtures/models/memory-revision-commands.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
-import { runScheduled } from '../fixtures/properties/scheduled-calls.js';
+import { runScheduledUntilSettled } from '../fixtures/properties/scheduled-until-settled.js';
 import { needCapability } from '../fixtures/scenario/need.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
@@ -50,7 +50,7 @@ describe('R06 revision conflicts and consolidation provenance', () => {
           const calls: Array<() => Promise<MemoryWriteOutcome>> = [];
           for (let i = 1; i <= writers; i++) calls.push(() => m.put(scope, note(key, `v${i}`), base.revision));
           if (withDelete) calls.push(() => m.delete(scope, key, base.revision));
-          const settled = await runScheduled(s, calls);
+          const settled = await runScheduledUntilSettled(s, calls);
           const outcomes = settled.map((x) => {
             if (x.status === 'rejected') throw x.reason;
             return x.value;
@@ -87,7 +87,7 @@ describe('R06 revision conflicts and consolidation provenance', () => {
           const out = await m.put(USER, note(key, `${seen?.content ?? ''} +c${i}`), seen?.revision ?? null);
           return { seen: seen?.revision ?? 0, out };
         });
-        const settled = await runScheduled(s, calls);
+        const settled = await runScheduledUntilSettled(s, calls);
         const results = settled.map((x) => {
           if (x.status === 'rejected') throw x.reason;
           return x.value;
