@@ -17,12 +17,22 @@ export function isDuplicateKey(e: unknown): boolean {
   return e instanceof MongoServerError && e.code === DUPLICATE_KEY;
 }
 
-/** Run a backend operation, turning driver failures into `unavailable`; contract errors pass through. */
+/**
+ * A failure of the store or the way to it: any driver error, or a socket error the driver let
+ * through as it is (e.g. EPIPE, "socket ended by the other party", when the server was killed).
+ */
+function isStoreFailure(e: unknown): boolean {
+  if (e instanceof MongoError) return true;
+  const code = e instanceof Error ? (e as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code);
+}
+
+/** Run a backend operation, turning store failures into `unavailable`; other errors pass through. */
 export async function storeCall<R>(op: () => Promise<R>): Promise<R> {
   try {
     return await op();
   } catch (e) {
-    if (e instanceof MongoError) throw new ContractError('unavailable', 'the state store did not answer');
+    if (isStoreFailure(e)) throw new ContractError('unavailable', 'the state store did not answer');
     throw e;
   }
 }
