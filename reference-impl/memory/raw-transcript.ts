@@ -4,8 +4,8 @@
  * ("user:", "assistant:", "[system]", "### Human" …) and at least two different roles occur,
  * when it carries chat-template markers, or when it is a JSON list of {role, content} turns.
  */
-const ROLE_LINE =
-  /^\s*(?:[#>*\-\s]*)?(?:\[|<)?\s*(user|assistant|system|human|ai|bot|model|tool|developer)\s*(?:\]|>)?\s*(?::|>|-\s)/i;
+const ROLES = 'user|assistant|system|human|ai|bot|model|tool|developer';
+const ROLE_LINE = new RegExp(`^\\s*[#>*\\-\\s]*(?:\\[\\s*(${ROLES})\\s*\\]|<\\s*(${ROLES})\\s*>|(${ROLES})\\s*:)`, 'i');
 const TEMPLATE_MARKERS = /<\|im_start\|>|<\|im_end\|>|\[INST\]|\[\/INST\]|<\|start_header_id\|>|<start_of_turn>/i;
 
 export function looksLikeRawTranscript(content: string, contentType: string): boolean {
@@ -14,7 +14,8 @@ export function looksLikeRawTranscript(content: string, contentType: string): bo
   const roles: string[] = [];
   for (const line of content.split(/\r?\n/)) {
     const m = ROLE_LINE.exec(line);
-    if (m?.[1]) roles.push(m[1].toLowerCase());
+    const role = m?.[1] ?? m?.[2] ?? m?.[3];
+    if (role) roles.push(role.toLowerCase());
   }
   return roles.length >= 2 && new Set(roles).size >= 2;
 }

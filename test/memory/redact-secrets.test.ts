@@ -1,0 +1,46 @@
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { secretTokenShapes } from '../../fixtures/corpora/secret-token-shapes.js';
+import { REDACTION_MARK, redactSecrets } from '../../reference-impl/memory/redact-secrets.js';
+
+describe('secret redaction with the secretlint recommended preset (step 4a)', () => {
+  it('redacts every provider token shape completely', async () => {
+    for (const s of secretTokenShapes(11)) {
+      const r = await redactSecrets(s.sentence, 'text/plain');
+      expect(r.findings, s.provider).toContain('secret_redacted');
+      expect(r.content, s.provider).toContain(REDACTION_MARK);
+      for (const part of s.secretParts) expect(r.content, s.provider).not.toContain(part);
+    }
+  });
+
+  it('cannot be switched off by a secretlint-disable comment in the content', async () => {
+    const gh = secretTokenShapes(12)[2]!;
+    const r = await redactSecrets(`// secretlint-disable\n${gh.token}\n// secretlint-enable`, 'text/plain');
+    for (const part of gh.secretParts) expect(r.content).not.toContain(part);
+  });
+
+  it('finds secrets split by zero-width characters or hidden in base64', async () => {
+    const npm = secretTokenShapes(13)[8]!;
+    const split = await redactSecrets(`${npm.token.slice(0, 6)}\u200b${npm.token.slice(6)}`, 'text/plain');
+    for (const part of npm.secretParts) expect(split.content).not.toContain(part);
+    const b64 = Buffer.from(`token=${npm.token}`).toString('base64');
+    const hidden = await redactSecrets(`blob ${b64} end`, 'text/plain');
+    expect(hidden.content).toBe(`blob ${REDACTION_MARK} end`);
+  });
+
+  it('redacts inside JSON strings (escapes decoded) and keeps the JSON valid', async () => {
+    const gh = secretTokenShapes(14)[2]!;
+    const escaped = JSON.stringify({ t: gh.token }).replace('g', '\\u0067');
+    const r = await redactSecrets(escaped, 'application/json');
+    expect(JSON.parse(r.content)).toEqual({ t: REDACTION_MARK });
+    const clean = '{ "a": 1 }';
+    expect(await redactSecrets(clean, 'application/json')).toEqual({ content: clean, findings: [] });
+  });
+
+  it('leaves benign text untouched and adds no global performance marks', async () => {
+    const before = performance.getEntriesByType('mark').length;
+    for (let i = 0; i < 20; i++)
+      expect((await redactSecrets(`User likes tea ${i}`, 'text/plain')).content).toBe(`User likes tea ${i}`);
+    expect(performance.getEntriesByType('mark').length).toBe(before);
+  });
+});
