@@ -1,8 +1,10 @@
 /** smtc command line: certify (and, as they land, serve / report / selftest). */
+import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isRequirementId, type RequirementId } from '../contract/requirements.js';
 import { TargetLoadError } from '../fixtures/targets/load-target.js';
 import { certify } from './certify/certify-command.js';
+import { serve } from './serve-command.js';
 
 function parseOnly(value: string): RequirementId[] {
   const ids = value
@@ -37,6 +39,7 @@ program
   .command('certify')
   .description('run the requirement suites against a target and print the verdict per requirement')
   .option('-t, --target <path>', 'module target (default: the bundled reference on embedded SQLite)')
+  .option('-m, --manifest <file>', 'manifest of an HTTP target given as --target http://…')
   .option('--only <ids>', 'comma-separated requirements to run, e.g. R02,R03', parseOnly)
   .option('-o, --out <dir>', 'directory for verdict.json, junit.xml and report.html', 'smtc-report')
   .option('--strict', 'exit 3 unless every requirement is certified (anything not run fails)', false)
@@ -50,6 +53,15 @@ program
   .option('-q, --quiet', 'no per-scenario progress', false)
   .action(async (opts) => {
     try {
+      // The loader (and every suite process) reads an HTTP target's manifest from SMTC_MANIFEST.
+      if (opts.manifest) {
+        if (!/^https?:\/\//i.test(String(opts.target ?? ''))) {
+          throw new InvalidArgumentError(
+            '--manifest goes with --target http://… (a manifest file alone is --target FILE)',
+          );
+        }
+        process.env.SMTC_MANIFEST = path.resolve(opts.manifest);
+      }
       const { exitCode } = await certify({
         target: opts.target,
         only: opts.only,
@@ -62,13 +74,60 @@ program
       });
       process.exitCode = exitCode;
     } catch (e) {
-      if (e instanceof TargetLoadError) {
-        process.stderr.write(`smtc: ${e.message}\n`);
+      // A target that cannot be loaded, a bad manifest, or a target that does not match it.
+      const usage = [
+        'TargetLoadError',
+        'ManifestError',
+        'TargetVerificationError',
+        'StaticTargetEnvError',
+        'SpawnError',
+      ];
+      if (e instanceof TargetLoadError || (e instanceof Error && usage.includes(e.name))) {
+        process.stderr.write(`smtc: ${(e as Error).message}\n`);
         process.exitCode = 2;
         return;
       }
       throw e;
     }
+  });
+
+program
+  .command('serve')
+  .description('run the reference as processes (control plane + sandbox workers), print its URL, write a manifest')
+  .option('--host <host>', 'listen address (loopback)', '127.0.0.1')
+  .option('-p, --port <n>', 'port (0 = any free port)', parseInteger, 8080)
+  .option('-d, --data-dir <dir>', 'data directory (SQLite, worker slots, credentials)', 'smtc-data')
+  .option('-w, --workers <n>', 'sandbox worker processes (0 = in-process worker)', parseInteger, 2)
+  .option('--manifest-out <file>', 'where to write the manifest (default: <data-dir>/manifest.json)')
+  .option('--enable-test-controls', 'serve the /_smtc/ test controls (failpoints, clock, process faults)', false)
+  .option('--collector-url <url>', 'OTLP/HTTP traces endpoint to export to')
+  .option('--provider-url <url>', 'model provider endpoint (scripted/v1 protocol)')
+  .option('--tool-url <url>', 'tool endpoint (scripted/v1 protocol)')
+  .option('--trusted-service-url <url>', 'trusted internal service endpoint')
+  .action(async (opts) => {
+    if (opts.port < 0 || opts.port > 65_535) throw new InvalidArgumentError('--port must be in 0..65535');
+    if (opts.workers < 0 || opts.workers > 16) throw new InvalidArgumentError('--workers must be in 0..16');
+    const s = await serve({
+      host: opts.host,
+      port: opts.port,
+      dataDir: opts.dataDir,
+      workers: opts.workers,
+      enableTestControls: Boolean(opts.enableTestControls),
+      ...(opts.manifestOut ? { manifestOut: opts.manifestOut } : {}),
+      ...(opts.collectorUrl ? { collectorUrl: opts.collectorUrl } : {}),
+      ...(opts.providerUrl ? { providerUrl: opts.providerUrl } : {}),
+      ...(opts.toolUrl ? { toolUrl: opts.toolUrl } : {}),
+      ...(opts.trustedServiceUrl ? { trustedServiceUrl: opts.trustedServiceUrl } : {}),
+    });
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      setTimeout(() => process.exit(0), 10_000).unref();
+      void s.close().finally(() => process.exit(0));
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
   });
 
 await program.parseAsync(process.argv);

@@ -33,7 +33,8 @@ function version(): string {
 }
 
 export async function certify(o: CertifyOptions): Promise<{ exitCode: number; certification: Certification }> {
-  const target = o.target ? path.resolve(o.target) : targetSpecFromEnv();
+  // A URL names an HTTP target (its manifest comes from --manifest / SMTC_MANIFEST); else a path.
+  const target = o.target ? (/^https?:\/\//i.test(o.target) ? o.target : path.resolve(o.target)) : targetSpecFromEnv();
   const out = (line: string) => {
     if (!o.quiet) process.stdout.write(`${line}\n`);
   };

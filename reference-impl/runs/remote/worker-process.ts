@@ -9,7 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type WorkerBootstrap, WorkerReadySchema } from './worker-wire.js';
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../worker-process/main.ts');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const MAIN = path.resolve(HERE, '../../worker-process/main.ts');
+/** `--import tsx` resolves from the working directory: the repository's, whatever ours is. */
+const REPO_ROOT = path.resolve(HERE, '../../..');
 const READY_TIMEOUT_MS = 30_000;
 const EXIT_TIMEOUT_MS = 10_000;
 const STDERR_TAIL = 4096;
@@ -47,6 +50,7 @@ export class WorkerProcess {
       // The worker inherits the control plane's environment (as a pod would its spec's) and
       // lives in the control plane's process group: killing the group kills the workers.
       env: process.env,
+      cwd: REPO_ROOT,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stderr = '';

@@ -1,0 +1,115 @@
+/**
+ * `smtc serve`: the reference implementation as real processes — this process becomes the
+ * control plane (the HTTP target protocol on loopback), and N sandbox workers run as separate
+ * OS processes it supervises. Prints the URL and writes a manifest (mode 0600: it holds the
+ * test identities' tokens) that `smtc certify --target URL --manifest FILE` reads. Stops
+ * cleanly on SIGINT/SIGTERM; its workers exit with it even when it is killed.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseManifest } from '../contract/http/manifest.js';
+import type { HarnessEnv } from '../contract/target.js';
+import { startReferenceServer } from '../reference-impl/server/start-reference-server.js';
+
+export interface ServeOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly workers: number;
+  readonly manifestOut?: string;
+  readonly enableTestControls: boolean;
+  readonly collectorUrl?: string;
+  readonly providerUrl?: string;
+  readonly toolUrl?: string;
+  readonly trustedServiceUrl?: string;
+  /** Where to print (stdout by default). */
+  readonly out?: (line: string) => void;
+}
+
+export interface Serving {
+  readonly url: string;
+  readonly manifestFile: string;
+  close(): Promise<void>;
+}
+
+export async function serve(o: ServeOptions): Promise<Serving> {
+  const out = o.out ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const dataDir = path.resolve(o.dataDir);
+  const manifestFile = path.resolve(o.manifestOut ?? path.join(dataDir, 'manifest.json'));
+  const env: Omit<HarnessEnv, 'tempDir'> = {
+    ...(o.collectorUrl ? { collectorUrl: o.collectorUrl } : {}),
+    ...(o.providerUrl ? { providerUrl: o.providerUrl } : {}),
+    ...(o.toolUrl ? { toolUrl: o.toolUrl } : {}),
+    ...(o.trustedServiceUrl ? { trustedServiceUrl: o.trustedServiceUrl } : {}),
+  };
+  const server = await startReferenceServer({
+    dataDir,
+    host: o.host,
+    port: o.port,
+    env,
+    workers: o.workers,
+    enableTestControls: o.enableTestControls,
+    manifestOut: manifestFile,
+    // A failpoint panic is a crash: the control plane dies at once, as a gofail panic would.
+    onPanic: () => process.kill(process.pid, 'SIGKILL'),
+  });
+  const pidFile = path.join(dataDir, 'control-plane.pid');
+  writeFileSync(pidFile, `${process.pid}\n`);
+  addProcessCommands(manifestFile, pidFile, restartArgv(o, dataDir, manifestFile, new URL(server.url).port));
+  const pids = server.target.faults?.processIds ? await server.target.faults.processIds() : null;
+  out(`smtc serve: ${server.url}`);
+  out(`  control plane pid ${process.pid}; sandbox worker pids ${pids?.workers.join(', ') || '(in-process)'}`);
+  out(`  manifest: ${manifestFile}`);
+  out(`  data: ${dataDir}${o.enableTestControls ? '; test controls ON (admin token in the manifest)' : ''}`);
+  out(`  certify it: smtc certify --target ${server.url} --manifest ${manifestFile}`);
+  return { url: server.url, manifestFile, close: () => server.close() };
+}
+
+/** Kill the old control plane, wait (bounded) until it is gone and its port free, start the new one detached. */
+const RESTART_SCRIPT = [
+  'pid="$(cat "$0")"',
+  'kill -s KILL "$pid" 2>/dev/null',
+  'i=0; while kill -0 "$pid" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done',
+  'log="$1"; shift 1',
+  'nohup "$@" >>"$log" 2>&1 </dev/null &',
+].join('; ');
+
+const SMTC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'smtc.mjs');
+
+/** The same `smtc serve`, on the port it got, so a restart answers on the same URL. */
+function restartArgv(o: ServeOptions, dataDir: string, manifestFile: string, port: string): string[] {
+  return [
+    process.execPath,
+    SMTC,
+    'serve',
+    ...['--host', o.host, '--port', port, '--data-dir', dataDir, '--workers', String(o.workers)],
+    ...['--manifest-out', manifestFile],
+    ...(o.enableTestControls ? ['--enable-test-controls'] : []),
+    ...(o.collectorUrl ? ['--collector-url', o.collectorUrl] : []),
+    ...(o.providerUrl ? ['--provider-url', o.providerUrl] : []),
+    ...(o.toolUrl ? ['--tool-url', o.toolUrl] : []),
+    ...(o.trustedServiceUrl ? ['--trusted-service-url', o.trustedServiceUrl] : []),
+  ];
+}
+
+/**
+ * The manifest's local process commands, so `smtc certify --target URL --manifest FILE` can
+ * kill and restart this control plane for process-fault scenarios: kill signals the pid in the
+ * pid file; restart kills it and starts the same `smtc serve` detached, logging beside the data.
+ */
+function addProcessCommands(manifestFile: string, pidFile: string, argv: readonly string[]): void {
+  const manifest = parseManifest(JSON.parse(readFileSync(manifestFile, 'utf8')), manifestFile);
+  const log = path.join(path.dirname(pidFile), 'serve.log');
+  const withProcess = {
+    ...manifest,
+    process: {
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a template
+      kill: ['/bin/sh', '-c', 'kill -s "${1#SIG}" "$(cat "$0")"', pidFile, '{signal}'],
+      restart: ['/bin/sh', '-c', RESTART_SCRIPT, pidFile, log, ...argv],
+    },
+  };
+  writeFileSync(manifestFile, `${JSON.stringify(parseManifest(withProcess, manifestFile), null, 2)}\n`, {
+    mode: 0o600,
+  });
+}
