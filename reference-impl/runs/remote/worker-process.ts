@@ -22,7 +22,6 @@ export type WorkerSignal = 'SIGKILL' | 'SIGSTOP' | 'SIGCONT' | 'SIGTERM';
 export class WorkerProcess {
   readonly exited: Promise<void>;
   private dead = false;
-  private stderr = '';
 
   private constructor(
     readonly slot: number,
@@ -46,7 +45,8 @@ export class WorkerProcess {
   }
 
   static async spawn(slot: number, boot: WorkerBootstrap): Promise<WorkerProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    // The slot directory in argv only labels the process (ps, orphan checks); the bootstrap is authoritative.
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--slot', boot.slotDir], {
       // The worker inherits the control plane's environment (as a pod would its spec's) and
       // lives in the control plane's process group: killing the group kills the workers.
       env: process.env,
@@ -95,9 +95,7 @@ export class WorkerProcess {
     });
     child.stdout!.removeAllListeners('data');
     child.stdout!.resume();
-    const w = new WorkerProcess(slot, child, url.replace(/\/+$/, ''), boot.workerToken, exited);
-    w.stderr = stderr;
-    return w;
+    return new WorkerProcess(slot, child, url.replace(/\/+$/, ''), boot.workerToken, exited);
   }
 
   /** A real signal to this worker; SIGKILL/SIGTERM resolve once it is gone (bounded). */
