@@ -29,6 +29,8 @@ export const MUTATION_HOOKS = {
   replayAfterWorkerLoss: 'replay-after-worker-loss',
   /** runs/control-plane/control-plane.ts: a worker lost after output is reported failed, not uncertain, and not fenced. */
   workerLossNotFenced: 'worker-loss-not-fenced',
+  /** worker-process/worker-server.ts: the worker flushes telemetry after a run and fails it when the export failed. */
+  workerFailsRunOnExportFailure: 'worker-fails-run-on-export-failure',
   /** runs/control-plane/lease-cache.ts: the control plane keeps dispatching on its cached lease after a takeover. */
   leaseNeverRefreshed: 'lease-never-refreshed',
   /** state/thread-state-store.ts: a superseded lease can still write pending state and commit it. */

@@ -95,7 +95,7 @@ const worker = new SandboxWorker({
   remoteTraceLinks: options.remoteTraceLinks === true,
 });
 
-const { url, server } = await startWorkerServer({ token: boot.workerToken, worker, telemetry });
+const { url, server } = await startWorkerServer({ token: boot.workerToken, worker, telemetry, hooks });
 
 let stopping = false;
 async function stop(): Promise<never> {

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { ContractError, ERROR_REGISTRY, isContractError } from '../../contract/errors.js';
 import type { Principal } from '../../contract/principals.js';
 import type { RunStep } from '../../contract/runs.js';
+import { MUTATION_HOOKS, type MutationHooks } from '../mutation-hooks.js';
 import { BindRequestSchema, RunRequestWireSchema, TRACE_HEADERS, WORKER_PATHS } from '../runs/remote/worker-wire.js';
 import type { SandboxWorker } from '../runs/worker/sandbox-worker.js';
 import type { WorkerEvent } from '../runs/worker/worker-port.js';
@@ -26,6 +27,7 @@ export interface WorkerServerDeps {
   readonly token: string;
   readonly worker: SandboxWorker;
   readonly telemetry: TelemetryIdentity;
+  readonly hooks: MutationHooks;
 }
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
@@ -135,6 +137,14 @@ export async function startWorkerServer(deps: WorkerServerDeps): Promise<{ url: 
         },
         (e: WorkerEvent) => line({ event: e }),
       );
+      if (deps.hooks.has(MUTATION_HOOKS.workerFailsRunOnExportFailure)) {
+        // The bug: a run's outcome made to depend on telemetry export.
+        await deps.telemetry.flush();
+        if (deps.telemetry.health().exporter !== 'ok') {
+          line({ result: { state: 'failed', revision: result.revision } });
+          return;
+        }
+      }
       line({ result });
     } catch (e) {
       line({ error: (isContractError(e) ? e : new ContractError('internal')).toBody() });
