@@ -279,7 +279,6 @@ export class RemoteWorkerPool implements WorkerPort {
       let pending = '';
       for await (const chunk of res.body) {
         pending += (chunk as Buffer).toString('utf8');
-        if (pending.length > MAX_LINE) throw new WorkerLostError('connection');
         let nl = pending.indexOf('\n');
         while (nl >= 0) {
           const r = RunLineSchema.safeParse(JSON.parse(pending.slice(0, nl)));
@@ -292,6 +291,8 @@ export class RemoteWorkerPool implements WorkerPort {
           else if ('result' in line) final = line.result;
           else final = ContractError.fromBody(line.error);
         }
+        // What is left is one unfinished line: bounded, so a broken worker cannot grow it forever.
+        if (pending.length > MAX_LINE) throw new WorkerLostError('connection');
       }
     } catch (e) {
       if (e instanceof ContractError) throw e;
