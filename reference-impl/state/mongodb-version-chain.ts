@@ -45,6 +45,7 @@ export interface UpdateStep<T, R> {
 /** Versions kept with their value behind the latest; older ones become tombstones. */
 const KEEP = 64;
 const COMPACT_EVERY = 64;
+const COMPACT_CONCURRENCY = 8;
 /** Attempts of an update under contention before reporting `unavailable` (retryable). */
 const MAX_ATTEMPTS = 200;
 /** Registers whose last seen version is remembered. */
@@ -120,9 +121,12 @@ export class VersionChain<T extends object> {
     throw new ContractError('unavailable', 'the state store is contended');
   }
 
-  /** Whether version `next` does not exist yet, i.e. `next − 1` is the latest. */
+  /**
+   * Whether version `next` does not exist yet, i.e. `next − 1` is the latest. (No projection:
+   * FerretDB v1 stops pushing the `_id` lookup down when one is given, and scans the collection.)
+   */
   private async isLatest(key: string, next: number): Promise<boolean> {
-    return (await this.versions.findOne({ _id: this.id(key, next) }, { projection: { _id: 1 } })) === null;
+    return (await this.versions.findOne({ _id: this.id(key, next) })) === null;
   }
 
   private async append(key: string, v: number, value: T): Promise<boolean> {
@@ -142,12 +146,19 @@ export class VersionChain<T extends object> {
     if (!had || had.v < latest.v) this.seen.set(key, latest);
   }
 
-  /** Empty versions (upTo − COMPACT_EVERY, upTo] to tombstones, in one round trip. */
+  /**
+   * Empty versions (upTo − COMPACT_EVERY, upTo] to tombstones, one command each, a few at a
+   * time. (Not one multi-statement bulk write: FerretDB v1 holds a backend connection per
+   * statement until the whole command ends, so a batch larger than its pool deadlocks.)
+   */
   private async compact(key: string, upTo: number): Promise<void> {
-    const ops = [];
-    for (let v = Math.max(1, upTo - COMPACT_EVERY + 1); v <= upTo; v++) {
-      ops.push({ replaceOne: { filter: { _id: this.id(key, v) }, replacement: { v, tomb: true as const } } });
+    const from = Math.max(1, upTo - COMPACT_EVERY + 1);
+    for (let v = from; v <= upTo; v += COMPACT_CONCURRENCY) {
+      const writes = [];
+      for (let w = v; w < Math.min(upTo + 1, v + COMPACT_CONCURRENCY); w++) {
+        writes.push(this.versions.replaceOne({ _id: this.id(key, w) }, { v: w, tomb: true }));
+      }
+      await Promise.all(writes);
     }
-    await this.versions.bulkWrite(ops, { ordered: false });
   }
 }

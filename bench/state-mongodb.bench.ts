@@ -1,0 +1,148 @@
+/**
+ * Thread-state commit cost on the MongoDB backend, side by side in one process run:
+ *  1. the commit protocol (load head + write pending + commit head, through the module
+ *     target's facade) on MongoDB against one raw MongoDB upsert of the same payload, with the
+ *     backend's write concern;
+ *  2. the same protocol on the embedded SQLite backend (and its raw upsert), for the ratio
+ *     MongoDB / SQLite;
+ *  3. the cycle on a thread with 10 and with HISTORY prior commits (should stay ~1x: every
+ *     lookup is by _id, old register versions are compacted).
+ * Best of ROUNDS interleaved rounds. The server is whatever fixtures/services/ferretdb.ts finds:
+ * SMTC_MONGODB_URL, else FerretDB on its SQLite handler — which is not production mongod
+ * (one process, SQLite underneath, every operation a Go round trip); read its figures as the
+ * protocol's round-trip count made visible, not as MongoDB's speed.
+ *
+ *   node --import tsx bench/state-mongodb.bench.ts
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Binary, MongoClient } from 'mongodb';
+import type { Target, TargetModule } from '../contract/target.js';
+import { CODEC, lease, openThread, payload, type ThreadSession } from '../fixtures/scenario/thread-session.js';
+import { acquireMongoServer } from '../fixtures/services/ferretdb.js';
+import { DEFAULT_TARGET, loadTargetModule, REPO_ROOT } from '../fixtures/targets/load-target.js';
+import { openSqlite } from '../reference-impl/platform/sqlite.js';
+import { detectServerProfile } from '../reference-impl/state/mongodb-server-profile.js';
+
+const PAYLOAD_BYTES = 1024;
+const OPS = Number(process.env.BENCH_OPS ?? 200);
+const ROUNDS = 3;
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 1000);
+
+const bytes = Uint8Array.from({ length: PAYLOAD_BYTES }, (_, i) => (i * 31) % 256);
+const NO_BOUNDS = { stateLimits: { maxWritesPerSecond: 1_000_000_000, maxPendingEntries: 1_000_000 } };
+
+/** µs per raw MongoDB upsert of the payload under a fresh key, with the backend's write concern. */
+async function rawMongoUpsert(client: MongoClient, round: number): Promise<number> {
+  const db = client.db(`smtc_bench_raw_${process.pid}_${round}`);
+  const col = db.collection<{ _id: string; v: Binary }>('kv', {
+    writeConcern: (await detectServerProfile(db)).writeConcern,
+  });
+  const v = new Binary(Buffer.from(bytes));
+  const started = performance.now();
+  for (let i = 0; i < OPS; i++) await col.replaceOne({ _id: `key-${i}` }, { v }, { upsert: true });
+  const us = ((performance.now() - started) * 1000) / OPS;
+  await db.dropDatabase();
+  return us;
+}
+
+/** µs per raw SQLite upsert (autocommit INSERT … ON CONFLICT), the reference's pragmas. */
+function rawSqliteUpsert(dir: string, round: number): number {
+  const db = openSqlite(path.join(dir, `raw-${round}.sqlite`));
+  db.exec('CREATE TABLE kv (k TEXT PRIMARY KEY, v BLOB NOT NULL)');
+  const upsert = db.prepare('INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v');
+  const buf = Buffer.from(bytes);
+  const started = performance.now();
+  for (let i = 0; i < OPS; i++) upsert.run(`key-${i}`, buf);
+  const us = ((performance.now() - started) * 1000) / OPS;
+  db.close();
+  return us;
+}
+
+async function cycle(th: ThreadSession, key: string): Promise<void> {
+  const head = await th.store.load_head(th.scope);
+  const ref = await th.store.write_native_state(th.scope, CODEC, payload(bytes), key);
+  await th.store.commit_head(th.scope, ref, head?.revision ?? 0, `run-${key}`);
+}
+
+async function protocol(th: ThreadSession, tag: string, ops = OPS): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < ops; i++) await cycle(th, `${tag}-${i}`);
+  return ((performance.now() - started) * 1000) / ops;
+}
+
+async function threadWithHistory(target: Target, commits: number): Promise<ThreadSession> {
+  const th = await openThread(target);
+  for (let i = 0; i < commits; i++) await cycle(th, `history-${i}`);
+  return lease(target, th.owner, th.bindingId);
+}
+
+async function main() {
+  const server = await acquireMongoServer();
+  if (!server.available) {
+    console.log(`state on MongoDB: not run — ${server.reason}`);
+    return;
+  }
+  process.env.SMTC_MONGODB_URL = server.url;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'smtc-bench-state-mongodb-'));
+  const client = new MongoClient(server.url);
+  const made: { mod: TargetModule; target: Target }[] = [];
+  const create = async (mod: TargetModule, name: string) => {
+    const target = await mod.create({ tempDir: mkdtempSync(path.join(dir, name)), options: NO_BOUNDS });
+    made.push({ mod, target });
+    return target;
+  };
+  try {
+    await client.connect();
+    const profile = await detectServerProfile(client.db('admin'));
+    const mongo = await create(
+      await loadTargetModule(path.join(REPO_ROOT, 'reference-impl/module-target-mongodb.ts')),
+      'mongo-',
+    );
+    const sqlite = await create(await loadTargetModule(DEFAULT_TARGET), 'sqlite-');
+    console.log(
+      `state on MongoDB: ${PAYLOAD_BYTES}-byte payload, ${OPS} ops per case, best of ${ROUNDS} interleaved rounds (Node ${process.version})`,
+    );
+    console.log(`  server: ${profile.summary} via ${server.how}`);
+
+    const short = await threadWithHistory(mongo, 10);
+    const long = await threadWithHistory(mongo, HISTORY);
+    await protocol(short, 'warmup', 50);
+    await protocol(await openThread(sqlite), 'warmup', 50);
+    let rawMongo = Number.POSITIVE_INFINITY;
+    let rawSqlite = Number.POSITIVE_INFINITY;
+    let onMongo = Number.POSITIVE_INFINITY;
+    let onSqlite = Number.POSITIVE_INFINITY;
+    let at10 = Number.POSITIVE_INFINITY;
+    let atLong = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < ROUNDS; round++) {
+      rawMongo = Math.min(rawMongo, await rawMongoUpsert(client, round));
+      rawSqlite = Math.min(rawSqlite, rawSqliteUpsert(dir, round));
+      onMongo = Math.min(onMongo, await protocol(await openThread(mongo), `fresh-${round}`));
+      onSqlite = Math.min(onSqlite, await protocol(await openThread(sqlite), `fresh-${round}`));
+      at10 = Math.min(at10, await protocol(short, `short-${round}`));
+      atLong = Math.min(atLong, await protocol(long, `long-${round}`));
+    }
+    const rows: [string, string][] = [
+      ['raw MongoDB upsert', `${rawMongo.toFixed(1)} µs/op`],
+      ['commit protocol on MongoDB (load + write + commit)', `${onMongo.toFixed(1)} µs/cycle`],
+      ['  ratio protocol / raw MongoDB upsert', `${(onMongo / rawMongo).toFixed(1)}x`],
+      ['raw SQLite upsert', `${rawSqlite.toFixed(1)} µs/op`],
+      ['commit protocol on SQLite', `${onSqlite.toFixed(1)} µs/cycle`],
+      ['  ratio protocol / raw SQLite upsert', `${(onSqlite / rawSqlite).toFixed(1)}x`],
+      ['  ratio MongoDB protocol / SQLite protocol', `${(onMongo / onSqlite).toFixed(1)}x`],
+      ['MongoDB cycle, 10 prior commits', `${at10.toFixed(1)} µs/cycle`],
+      [`MongoDB cycle, ${HISTORY.toLocaleString('en-US')} prior commits`, `${atLong.toFixed(1)} µs/cycle`],
+      ['  ratio long / short history', `${(atLong / at10).toFixed(2)}x`],
+    ];
+    for (const [k, v] of rows) console.log(`  ${k.padEnd(52)} ${v}`);
+  } finally {
+    for (const { mod, target } of made) await mod.destroy?.(target);
+    await client.close();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
