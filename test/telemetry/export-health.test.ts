@@ -18,9 +18,9 @@ class ControlledExporter implements SpanExporter {
   }
 }
 
-function setup(capacity: number, exportTimeoutMs = 50) {
+function setup(capacity: number, exportTimeoutMs = 50, now: () => number = Date.now) {
   const inner = new ControlledExporter();
-  const health = new ExportHealth(capacity, exportTimeoutMs);
+  const health = new ExportHealth(capacity, exportTimeoutMs, now);
   const processor = new BoundedSpanProcessor(
     new MeteredExporter(inner, health),
     {
@@ -77,10 +77,15 @@ describe('export health', () => {
   });
 
   it('reports an export hanging past its timeout as degraded', async () => {
-    const { inner, health, processor, spans } = setup(8, 20);
+    // Health reads its own clock (timer and clock granularity differ by a millisecond or so):
+    // the test moves it past the timeout instead of racing the processor's timer.
+    let clock = 1_000;
+    const { inner, health, processor, spans } = setup(8, 20, () => clock);
     inner.mode = 'hang';
     spans(1);
     await processor.forceFlush(); // the batch processor gives up after the export timeout
+    expect(health.snapshot().exporter).toBe('ok'); // in flight, not yet past its timeout
+    clock += 21;
     expect(health.snapshot().exporter).toBe('degraded');
   });
 });
