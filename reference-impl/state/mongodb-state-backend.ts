@@ -247,6 +247,11 @@ export class MongoStateBackend implements StateBackend {
         if (stored.status === 'fulfilled') await this.pending.deleteOne({ _id: row.stateId });
         if (reservation.status === 'rejected') throw reservation.reason;
         if (stored.status === 'rejected') throw stored.reason; // the reserved entry stays used: conservative
+        if (reservation.value === 'entry_limit') {
+          // A duplicate racing the write that took the last entry is still answered with its ref.
+          const raced = await this.claimed(row.bindingId, row.epoch, row.idempotencyKey);
+          if (raced) return { kind: 'existing', row: raced };
+        }
         return { kind: reservation.value as 'stale_scope' | 'entry_limit' };
       }
 
