@@ -12,7 +12,7 @@ BIN_DIR="${FERRETDB_BIN_DIR:-$HOME/go/bin}"
 BIN="$BIN_DIR/ferretdb"
 
 works() {
-  [ -x "$BIN" ] && "$BIN" --version 2>/dev/null | grep -q "^version: $VERSION\$"
+  [ -x "$BIN" ] && "$BIN" --version --state-dir="${TMPDIR:-/tmp}" 2>/dev/null | grep -q "^version: $VERSION\$"
 }
 
 if ! works; then
@@ -30,4 +30,4 @@ if ! works; then
   mv -f "$work/ferretdb" "$BIN"
   works || { echo "install-ferretdb: the built binary does not report $VERSION" >&2; exit 1; }
 fi
-"$BIN" --version | head -n 1
+"$BIN" --version --state-dir="${TMPDIR:-/tmp}" | head -n 1

@@ -38,7 +38,10 @@ const program = new Command()
 program
   .command('certify')
   .description('run the requirement suites against a target and print the verdict per requirement')
-  .option('-t, --target <path>', 'module target (default: the bundled reference on embedded SQLite)')
+  .option(
+    '-t, --target <path>',
+    'module target, manifest file or URL (default: the bundled reference on embedded SQLite, served as processes; reference-impl/module-target.ts is the same reference in-process)',
+  )
   .option('-m, --manifest <file>', 'manifest of an HTTP target given as --target http://…')
   .option('--only <ids>', 'comma-separated requirements to run, e.g. R02,R03', parseOnly)
   .option('-o, --out <dir>', 'directory for verdict.json, junit.xml and report.html', 'smtc-report')

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REQUIREMENTS, type RequirementId } from '../../contract/requirements.js';
-import { loadTargetModule, REPO_ROOT, targetSpecFromEnv } from '../../fixtures/targets/load-target.js';
+import { DEFAULT_CERTIFY_TARGET, loadTargetModule, REPO_ROOT } from '../../fixtures/targets/load-target.js';
 import { writeHtmlReport } from '../report/html-report.js';
 import { writeJunit } from '../report/junit-xml.js';
 import { renderSummary } from '../report/terminal-summary.js';
@@ -34,7 +34,8 @@ function version(): string {
 
 export async function certify(o: CertifyOptions): Promise<{ exitCode: number; certification: Certification }> {
   // A URL names an HTTP target (its manifest comes from --manifest / SMTC_MANIFEST); else a path.
-  const target = o.target ? (/^https?:\/\//i.test(o.target) ? o.target : path.resolve(o.target)) : targetSpecFromEnv();
+  const given = o.target ?? (process.env.SMTC_TARGET?.trim() || undefined);
+  const target = given ? (/^https?:\/\//i.test(given) ? given : path.resolve(given)) : DEFAULT_CERTIFY_TARGET;
   const out = (line: string) => {
     if (!o.quiet) process.stdout.write(`${line}\n`);
   };
