@@ -1,9 +1,10 @@
 /**
  * The MongoDB thread-state backend against a real MongoDB-wire server (FerretDB here, mongod
- * where SMTC_MONGODB_URL or Docker provides one): the backend contract the SQLite backend's
- * tests check, then what only a networked store can get wrong — racing writers on separate
- * connections, stale in-process views, long histories read cold, and a server SIGKILLed under
- * the store. Without a server these report not run (a failure with SMTC_REQUIRE_ALL=1).
+ * where SMTC_MONGODB_URL or Docker provides one): the backend contract shared with the SQLite
+ * backend (state-backend-cases.ts), then what only a networked store can get wrong — racing
+ * writers on separate connections, stale in-process views, long histories read cold, and a
+ * server SIGKILLed under the store. Without a server these report not run (a failure with
+ * SMTC_REQUIRE_ALL=1).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { isContractError } from '../../contract/errors.js';
@@ -11,8 +12,8 @@ import type { PendingStateRef } from '../../contract/state.js';
 import { notRun } from '../../fixtures/scenario/need.js';
 import { acquireMongoServer, type MongoServerHandle } from '../../fixtures/services/ferretdb.js';
 import { COLLECTIONS } from '../../reference-impl/state/mongodb-documents.js';
-import type { BindingRow, CommitPlan, PendingRow } from '../../reference-impl/state/state-backend.js';
 import { type MongoStateClient, type MongoStateTestContext, mongoStateTestContext } from './mongodb-test-context.js';
+import { binding, describeStateBackendCases } from './state-backend-cases.js';
 
 let server: MongoServerHandle;
 let t: MongoStateTestContext | undefined;
@@ -54,30 +55,6 @@ async function thread(c: MongoStateTestContext, via: MongoStateClient) {
   return { alice, info, session, scope: session.scope, store: via.service.threadState(session) };
 }
 
-const binding = (id: string, owner = 'alice'): BindingRow => ({
-  bindingId: id,
-  owner,
-  environment: 'env',
-  harness: 'scripted',
-  codec: CODEC,
-  epoch: 1,
-  leaseGeneration: 0,
-  entries: 0,
-});
-
-const pending = (key: string, over: Partial<PendingRow> = {}): PendingRow => ({
-  stateId: `st_${key}`,
-  bindingId: 'b1',
-  epoch: 1,
-  codec: CODEC,
-  idempotencyKey: key,
-  contentHash: 'a'.repeat(64),
-  size: 3,
-  bytes: Uint8Array.from([1, 2, 3]),
-  createdAt: new Date(0).toISOString(),
-  ...over,
-});
-
 describe('MongoDB state backend: the backend contract', () => {
   it('detects the server and records the guarantees it uses', async (ctx) => {
     const c = await setup(ctx);
@@ -104,100 +81,6 @@ describe('MongoDB state backend: the backend contract', () => {
     expect(a.backend.ownerOf('nope')).toBeNull();
   });
 
-  it('leases bump the generation and forget sessions beyond the newest few', async (ctx) => {
-    const c = await setup(ctx);
-    const { backend: be } = await c.client();
-    await be.createBinding(binding('b1'), 10);
-    for (let g = 1; g <= 5; g++) expect((await be.grantLease('b1', `hash-${g}`, 2))?.leaseGeneration).toBe(g);
-    expect(await be.findSession('hash-5')).toEqual({
-      credentialHash: 'hash-5',
-      bindingId: 'b1',
-      epoch: 1,
-      leaseGeneration: 5,
-    });
-    expect(await be.findSession('hash-4')).not.toBeNull();
-    expect(await be.findSession('hash-3')).toBeNull();
-    // A second client, with nothing cached, sees the same.
-    const other = (await c.client()).backend;
-    expect(await other.findSession('hash-3')).toBeNull();
-    expect((await other.findSession('hash-4'))?.leaseGeneration).toBe(4);
-    expect(await be.grantLease('missing', 'h', 2)).toBeNull();
-  });
-
-  it('putPending is idempotent per key, bounded per epoch, and refuses a moved epoch or lease', async (ctx) => {
-    const c = await setup(ctx);
-    const { backend: be } = await c.client();
-    await be.createBinding(binding('b1'), 10);
-    await be.grantLease('b1', 'h1', 10);
-    expect((await be.putPending(pending('k1'), 1, 2)).kind).toBe('inserted');
-    expect(await be.putPending(pending('k1', { stateId: 'st_other' }), 1, 2)).toMatchObject({
-      kind: 'existing',
-      row: { stateId: 'st_k1' },
-    });
-    expect((await be.putPending(pending('k2'), 1, 2)).kind).toBe('inserted');
-    expect((await be.putPending(pending('k3'), 1, 2)).kind).toBe('entry_limit');
-    expect((await be.putPending(pending('k3'), 0, 2)).kind).toBe('stale_scope');
-    await be.startEpoch('b1');
-    expect((await be.putPending(pending('k3'), 1, 2)).kind).toBe('stale_scope'); // row still says epoch 1
-    expect((await be.putPending(pending('k3', { epoch: 2 }), 1, 2)).kind).toBe('inserted'); // fresh budget
-    expect((await be.findPendingByKey('b1', 1, 'k1'))?.bytes).toEqual(Uint8Array.from([1, 2, 3]));
-    expect((await be.getBinding('b1'))?.entries).toBe(1);
-  });
-
-  it('transact persists the whole plan or nothing, and offers only current-epoch state', async (ctx) => {
-    const c = await setup(ctx);
-    const { backend: be } = await c.client();
-    await be.createBinding(binding('b1'), 10);
-    await be.grantLease('b1', 'h1', 10);
-    await be.putPending(pending('k1'), 1, 10);
-    const plan: CommitPlan<string> = {
-      result: 'ok',
-      head: {
-        bindingId: 'b1',
-        epoch: 1,
-        revision: 1,
-        stateId: 'st_k1',
-        runId: 'r1',
-        runState: 'interrupted',
-        interruptId: 'i1',
-        interruptValue: 'v',
-        committedAt: 'now',
-      },
-      run: {
-        bindingId: 'b1',
-        runId: 'r1',
-        epoch: 1,
-        state: 'interrupted',
-        reason: null,
-        retainedRevision: null,
-        updatedAt: 'now',
-      },
-    };
-    expect(
-      await be.transact({ bindingId: 'b1', stateId: 'st_k1', runId: 'r1' }, (snap) => {
-        expect(snap.pending?.stateId).toBe('st_k1');
-        expect(snap.head).toBeNull();
-        return plan;
-      }),
-    ).toBe('ok');
-    expect((await be.loadHead('b1', 1))?.head).toEqual(plan.head);
-    expect((await be.getRun('b1', 'r1'))?.state).toBe('interrupted');
-    await expect(
-      be.transact({ bindingId: 'b1', stateId: 'st_k1', runId: 'r2' }, () => {
-        throw new Error('rejected');
-      }),
-    ).rejects.toThrow('rejected');
-    expect((await be.loadHead('b1', 1))?.head.revision).toBe(1);
-    expect(await be.getRun('b1', 'r2')).toBeNull();
-    await be.startEpoch('b1');
-    await be.transact({ bindingId: 'b1', stateId: 'st_k1', runId: 'r3' }, (snap) => {
-      expect(snap.pending).toBeNull();
-      expect(snap.head).toBeNull();
-      return { result: null };
-    });
-    expect(await be.loadHead('b1', 1)).toBeNull();
-  });
-
   it('keys and interrupt values round-trip exactly, lone surrogates included', async (ctx) => {
     const c = await setup(ctx);
     const th = await thread(c, await c.client());
@@ -210,6 +93,12 @@ describe('MongoDB state backend: the backend contract', () => {
     const cold = (await c.client()).service.threadState(th.session);
     expect((await cold.load_head(th.scope))?.interrupt).toEqual({ interruptId: 'i1', value: '\uDC00?' });
   });
+});
+
+describeStateBackendCases('MongoDB state backend: the shared backend contract', async (ctx) => {
+  const c = await setup(ctx);
+  const { backend } = await c.client();
+  return { backend, other: async () => (await c.client()).backend, earlierEpochHead: 'dropped' };
 });
 
 describe('MongoDB state backend: racing clients', () => {
