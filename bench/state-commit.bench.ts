@@ -15,50 +15,14 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { Target } from '../contract/target.js';
 import { commandArbs, otherBindings, threadStateSetup } from '../fixtures/models/thread-state-commands.js';
-import { CODEC, lease, openThread, payload, type ThreadSession } from '../fixtures/scenario/thread-session.js';
+import { openThread } from '../fixtures/scenario/thread-session.js';
 import { DEFAULT_TARGET, loadTargetModule } from '../fixtures/targets/load-target.js';
-import { openSqlite } from '../reference-impl/platform/sqlite.js';
+import { PAYLOAD_BYTES, protocol, rawSqliteUpsert, threadWithHistory } from './commit-cycle.js';
 
-const PAYLOAD_BYTES = 1024;
 const OPS = Number(process.env.BENCH_OPS ?? 1000);
 const ROUNDS = 5;
 const LONG_HISTORY = 10_000;
 const MODEL_CASES = Number(process.env.BENCH_MODEL_CASES ?? 200);
-
-const bytes = Uint8Array.from({ length: PAYLOAD_BYTES }, (_, i) => (i * 31) % 256);
-
-/** µs per raw upsert: one autocommit INSERT … ON CONFLICT of the payload under a fresh key. */
-function rawUpsert(dir: string, round: number): number {
-  const db = openSqlite(path.join(dir, `raw-${round}.sqlite`));
-  db.exec('CREATE TABLE kv (k TEXT PRIMARY KEY, v BLOB NOT NULL)');
-  const upsert = db.prepare('INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v');
-  const buf = Buffer.from(bytes);
-  const started = performance.now();
-  for (let i = 0; i < OPS; i++) upsert.run(`key-${i}`, buf);
-  const us = ((performance.now() - started) * 1000) / OPS;
-  db.close();
-  return us;
-}
-
-/** One protocol cycle, as a worker runs it: load the head, write pending, commit on its revision. */
-async function cycle(th: ThreadSession, key: string): Promise<void> {
-  const head = await th.store.load_head(th.scope);
-  const ref = await th.store.write_native_state(th.scope, CODEC, payload(bytes), key);
-  await th.store.commit_head(th.scope, ref, head?.revision ?? 0, `run-${key}`);
-}
-
-/** µs per protocol cycle on a thread. */
-async function protocol(th: ThreadSession, tag: string, ops = OPS): Promise<number> {
-  const started = performance.now();
-  for (let i = 0; i < ops; i++) await cycle(th, `${tag}-${i}`);
-  return ((performance.now() - started) * 1000) / ops;
-}
-
-async function threadWithHistory(target: Target, commits: number): Promise<ThreadSession> {
-  const th = await openThread(target);
-  for (let i = 0; i < commits; i++) await cycle(th, `history-${i}`);
-  return lease(target, th.owner, th.bindingId);
-}
 
 /** R02's command mix and model, as the suite runs it; returns cases/s and commands/s. */
 async function modelRate(target: Target): Promise<{ cases: number; commands: number }> {
@@ -101,11 +65,11 @@ async function main() {
     let at10 = Number.POSITIVE_INFINITY;
     let at10k = Number.POSITIVE_INFINITY;
     for (let round = 0; round < ROUNDS; round++) {
-      raw = Math.min(raw, rawUpsert(dir, round));
-      proto = Math.min(proto, await protocol(await openThread(target), `fresh-${round}`));
+      raw = Math.min(raw, rawSqliteUpsert(dir, round, OPS));
+      proto = Math.min(proto, await protocol(await openThread(target), `fresh-${round}`, OPS));
       // History cases run on their own threads; each round adds OPS commits to both alike.
-      at10 = Math.min(at10, await protocol(short, `short-${round}`));
-      at10k = Math.min(at10k, await protocol(long, `long-${round}`));
+      at10 = Math.min(at10, await protocol(short, `short-${round}`, OPS));
+      at10k = Math.min(at10k, await protocol(long, `long-${round}`, OPS));
     }
     const model = await modelRate(target);
     const rows: [string, string][] = [

@@ -19,18 +19,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { Binary, MongoClient } from 'mongodb';
 import type { Target, TargetModule } from '../contract/target.js';
-import { CODEC, lease, openThread, payload, type ThreadSession } from '../fixtures/scenario/thread-session.js';
+import { openThread } from '../fixtures/scenario/thread-session.js';
 import { acquireMongoServer } from '../fixtures/services/ferretdb.js';
 import { DEFAULT_TARGET, loadTargetModule, REPO_ROOT } from '../fixtures/targets/load-target.js';
-import { openSqlite } from '../reference-impl/platform/sqlite.js';
 import { detectServerProfile } from '../reference-impl/state/mongodb-server-profile.js';
+import { bytes, PAYLOAD_BYTES, protocol, rawSqliteUpsert, threadWithHistory } from './commit-cycle.js';
 
-const PAYLOAD_BYTES = 1024;
 const OPS = Number(process.env.BENCH_OPS ?? 200);
 const ROUNDS = 3;
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 1000);
 
-const bytes = Uint8Array.from({ length: PAYLOAD_BYTES }, (_, i) => (i * 31) % 256);
 const NO_BOUNDS = { stateLimits: { maxWritesPerSecond: 1_000_000_000, maxPendingEntries: 1_000_000 } };
 
 /** µs per raw MongoDB upsert of the payload under a fresh key, with the backend's write concern. */
@@ -45,37 +43,6 @@ async function rawMongoUpsert(client: MongoClient, round: number): Promise<numbe
   const us = ((performance.now() - started) * 1000) / OPS;
   await db.dropDatabase();
   return us;
-}
-
-/** µs per raw SQLite upsert (autocommit INSERT … ON CONFLICT), the reference's pragmas. */
-function rawSqliteUpsert(dir: string, round: number): number {
-  const db = openSqlite(path.join(dir, `raw-${round}.sqlite`));
-  db.exec('CREATE TABLE kv (k TEXT PRIMARY KEY, v BLOB NOT NULL)');
-  const upsert = db.prepare('INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v');
-  const buf = Buffer.from(bytes);
-  const started = performance.now();
-  for (let i = 0; i < OPS; i++) upsert.run(`key-${i}`, buf);
-  const us = ((performance.now() - started) * 1000) / OPS;
-  db.close();
-  return us;
-}
-
-async function cycle(th: ThreadSession, key: string): Promise<void> {
-  const head = await th.store.load_head(th.scope);
-  const ref = await th.store.write_native_state(th.scope, CODEC, payload(bytes), key);
-  await th.store.commit_head(th.scope, ref, head?.revision ?? 0, `run-${key}`);
-}
-
-async function protocol(th: ThreadSession, tag: string, ops = OPS): Promise<number> {
-  const started = performance.now();
-  for (let i = 0; i < ops; i++) await cycle(th, `${tag}-${i}`);
-  return ((performance.now() - started) * 1000) / ops;
-}
-
-async function threadWithHistory(target: Target, commits: number): Promise<ThreadSession> {
-  const th = await openThread(target);
-  for (let i = 0; i < commits; i++) await cycle(th, `history-${i}`);
-  return lease(target, th.owner, th.bindingId);
 }
 
 async function main() {
@@ -118,11 +85,11 @@ async function main() {
     let atLong = Number.POSITIVE_INFINITY;
     for (let round = 0; round < ROUNDS; round++) {
       rawMongo = Math.min(rawMongo, await rawMongoUpsert(client, round));
-      rawSqlite = Math.min(rawSqlite, rawSqliteUpsert(dir, round));
-      onMongo = Math.min(onMongo, await protocol(await openThread(mongo), `fresh-${round}`));
-      onSqlite = Math.min(onSqlite, await protocol(await openThread(sqlite), `fresh-${round}`));
-      at10 = Math.min(at10, await protocol(short, `short-${round}`));
-      atLong = Math.min(atLong, await protocol(long, `long-${round}`));
+      rawSqlite = Math.min(rawSqlite, rawSqliteUpsert(dir, round, OPS));
+      onMongo = Math.min(onMongo, await protocol(await openThread(mongo), `fresh-${round}`, OPS));
+      onSqlite = Math.min(onSqlite, await protocol(await openThread(sqlite), `fresh-${round}`, OPS));
+      at10 = Math.min(at10, await protocol(short, `short-${round}`, OPS));
+      atLong = Math.min(atLong, await protocol(long, `long-${round}`, OPS));
     }
     const rows: [string, string][] = [
       ['raw MongoDB upsert', `${rawMongo.toFixed(1)} µs/op`],
