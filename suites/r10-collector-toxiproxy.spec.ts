@@ -28,6 +28,7 @@ import { durableHead } from '../fixtures/scenario/process-faults.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
+import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
 
 /** Export bounds the target is created with: small, so an outage shows within a test. */
 const EXPORT_TIMEOUT_MS = 400;
@@ -98,17 +99,6 @@ async function workload(target: Target): Promise<Observed> {
   };
 }
 
-async function flush(target: Target): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    target.telemetry!.flush().catch(() => {}),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, EXPORT_TIMEOUT_MS * 5 + 2_000);
-    }),
-  ]);
-  clearTimeout(timer);
-}
-
 /** Poll health (flushing, so exports are attempted) until `pred` holds; bounded, queue bounded throughout. */
 async function healthUntil(target: Target, pred: (h: TelemetryHealth) => boolean, what: string) {
   const deadline = performance.now() + HEALTH_WAIT_MS;
@@ -119,7 +109,7 @@ async function healthUntil(target: Target, pred: (h: TelemetryHealth) => boolean
     if (performance.now() > deadline) {
       throw new Error(`health signal: ${what} not seen within ${HEALTH_WAIT_MS} ms (last: ${JSON.stringify(h)})`);
     }
-    await flush(target);
+    await boundedFlush(target, EXPORT_TIMEOUT_MS);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -35,6 +35,7 @@ import { needCapability, notRun } from '../fixtures/scenario/need.js';
 import { lease, SPEC } from '../fixtures/scenario/thread-session.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
+import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
 
 /** Export bounds the targets are created with: small, so an outage shows within a test. */
 const EXPORT_TIMEOUT_MS = 400;
@@ -164,18 +165,6 @@ async function workload(target: Target): Promise<Observed> {
   };
 }
 
-/** A flush that cannot hang the suite: a target's flush is bounded by its export timeout. */
-async function flush(target: Target): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    target.telemetry!.flush().catch(() => {}),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, EXPORT_TIMEOUT_MS * 5 + 2_000);
-    }),
-  ]);
-  clearTimeout(timer);
-}
-
 function expectQueueBounded(h: TelemetryHealth): void {
   expect(h.queueCapacity, 'queue capacity within the configured bound per telemetry identity').toBeLessThanOrEqual(
     MAX_QUEUE_SIZE * IDENTITIES,
@@ -198,7 +187,7 @@ async function healthUntil(
     if (performance.now() > deadline) {
       throw new Error(`health signal: ${what} not seen within ${HEALTH_WAIT_MS} ms (last: ${JSON.stringify(h)})`);
     }
-    await flush(target);
+    await boundedFlush(target, EXPORT_TIMEOUT_MS);
     await new Promise((r) => setTimeout(r, 50));
     h = await target.telemetry!.health();
   }
@@ -313,7 +302,7 @@ describe('R10 telemetry leak canaries', () => {
     runsPlanted += 4;
     traces.push(r1.outcome.traceId, r2.outcome.traceId, r3.outcome.traceId, r4.outcome.traceId);
 
-    await flush(target);
+    await boundedFlush(target, EXPORT_TIMEOUT_MS);
     healthSeen.push(await target.telemetry!.health());
     const ids = traces.filter((x): x is string => x !== null);
     expect(ids, 'every run reports the trace it was recorded under').toHaveLength(4);
@@ -449,7 +438,7 @@ describe('R10 collector outage changes nothing but telemetry', () => {
     }
     runsPlanted += 3;
     expect(await auditCount(target), 'audit written although nothing is sampled').toBe(auditBefore + 2);
-    await flush(target);
+    await boundedFlush(target, EXPORT_TIMEOUT_MS);
     const h = await target.telemetry!.health();
     healthSeen.push(h);
     expectQueueBounded(h);
