@@ -47,9 +47,10 @@ program
   .option('-o, --out <dir>', 'directory for verdict.json, junit.xml and report.html', 'smtc-report')
   .option('--strict', 'exit 3 unless every requirement is certified (anything not run fails)', false)
   .addOption(
-    new Option('--require-all', 'a scenario that cannot run here is a failure, not "not run" (CI)').env(
-      'SMTC_REQUIRE_ALL_FLAG',
-    ),
+    new Option(
+      '--require-all',
+      'a service the kit needs but cannot find (Toxiproxy, FerretDB, a browser) fails instead of being "not run" (CI); scenarios a target does not support stay "not run"',
+    ).env('SMTC_REQUIRE_ALL_FLAG'),
   )
   .option('--seed <n>', 'fast-check seed for every property (replay)', parseInteger)
   .option('--runs-scale <x>', 'multiply every property run budget by x', parseScale)

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../contract/runs.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
 import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
-import { notRun } from '../fixtures/scenario/need.js';
+import { unsupportedByTarget } from '../fixtures/scenario/need.js';
 import {
   durableHead,
   needProcessFaults,
@@ -43,7 +43,7 @@ describe('R01 uncertain durability after a worker is lost after output', () => {
     const f = needProcessFaults(ctx, t());
     const { alice, bindingId } = await openBinding();
     const tool = await authorizedTool(t(), alice, t().principals.agents[0]);
-    if (!tool) notRun(ctx, `target "${t().name}" authorizes none of the candidate tools for a run`);
+    if (!tool) unsupportedByTarget(ctx, `target "${t().name}" authorizes none of the candidate tools for a run`);
     const kept = await within(STEP_MS, 'run 1', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'kept' }]));
     expect(kept.state).toBe('completed');
     const keptHead = viewOf(await durableHead(t(), alice, bindingId));

@@ -16,7 +16,7 @@ import { FIELD_ERROR, type FieldMutation, mutateScope } from '../fixtures/arbitr
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
 import { commandArbs, otherBindings, threadStateSetup } from '../fixtures/models/thread-state-commands.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
-import { needCapability, notRun } from '../fixtures/scenario/need.js';
+import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import {
   CODEC,
   hex,
@@ -270,7 +270,7 @@ describe('R04 zero cross-scope access', () => {
     try {
       other = await openThread(t(), th.owner, { ...SPEC, codec: OTHER_CODEC });
     } catch {
-      return notRun(ctx, `the target has no second codec (${OTHER_CODEC}) to test codec mismatch with`);
+      return unsupportedByTarget(ctx, `the target has no second codec (${OTHER_CODEC}) to test codec mismatch with`);
     }
     await expectRejection(th.store.write_native_state(th.scope, OTHER_CODEC, payload('x', OTHER_CODEC), 'u4'), [
       'codec_mismatch',
@@ -343,9 +343,9 @@ describe('R04 zero cross-scope access', () => {
 });
 
 /** The target's declared bounds, or "not run" when it declares none or they are too large to exercise. */
-function boundsOf(ctx: Parameters<typeof notRun>[0], used: UsedTarget) {
+function boundsOf(ctx: Parameters<typeof unsupportedByTarget>[0], used: UsedTarget) {
   const limits = used().stateLimits;
-  if (!limits) return notRun(ctx, `target "${used().name}" does not declare stateLimits`);
+  if (!limits) return unsupportedByTarget(ctx, `target "${used().name}" does not declare stateLimits`);
   return limits;
 }
 
@@ -368,7 +368,7 @@ describe('R04 bounds', () => {
   it('R04.9 the payload size bound: exactly the bound is accepted, one byte more is payload_too_large and stores nothing', async (ctx) => {
     needCapability(ctx, small(), 'threadState');
     const { maxPayloadBytes: max } = boundsOf(ctx, small);
-    if (max > 64 * 1024 * 1024) return notRun(ctx, 'payload bound above 64 MiB is too large to exercise');
+    if (max > 64 * 1024 * 1024) return unsupportedByTarget(ctx, 'payload bound above 64 MiB is too large to exercise');
     const th = await openThread(small());
     const fits = await th.store.write_native_state(th.scope, CODEC, payload(new Uint8Array(max).fill(7)), 'fits');
     expect(fits.size).toBe(max);
@@ -385,7 +385,7 @@ describe('R04 bounds', () => {
   it('R04.10 the entry-count bound: entry_limit past the bound, duplicates still answered, a new epoch starts afresh', async (ctx) => {
     needCapability(ctx, small(), 'threadState');
     const { maxPendingEntries: max } = boundsOf(ctx, small);
-    if (max > 5000) return notRun(ctx, 'entry bound above 5000 is too large to exercise');
+    if (max > 5000) return unsupportedByTarget(ctx, 'entry bound above 5000 is too large to exercise');
     const target = small();
     const th = await openThread(target);
     const refs: PendingStateRef[] = [];
@@ -406,8 +406,8 @@ describe('R04 bounds', () => {
     needCapability(ctx, slow(), 'threadState');
     const { maxWritesPerSecond: rate, maxPendingEntries } = boundsOf(ctx, slow);
     const attempts = 2 * rate + 5;
-    if (rate > 2000) return notRun(ctx, 'write-rate bound above 2000/s is too large to exercise');
-    if (maxPendingEntries < attempts) return notRun(ctx, 'entry bound is below what the rate test needs');
+    if (rate > 2000) return unsupportedByTarget(ctx, 'write-rate bound above 2000/s is too large to exercise');
+    if (maxPendingEntries < attempts) return unsupportedByTarget(ctx, 'entry bound is below what the rate test needs');
     const th = await openThread(slow());
     const started = performance.now();
     let accepted = 0;

@@ -14,7 +14,7 @@ import type { CollectedSpan } from '../fixtures/collector/span-collector.js';
 import { useCollector } from '../fixtures/collector/use-collector.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
 import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
-import { needCapability, notRun } from '../fixtures/scenario/need.js';
+import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 
 function needTool(ctx: TestContext): string {
-  if (!tool) notRun(ctx, 'the target authorizes none of the test tools for agents[0]');
+  if (!tool) unsupportedByTarget(ctx, 'the target authorizes none of the test tools for agents[0]');
   return tool;
 }
 

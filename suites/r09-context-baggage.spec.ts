@@ -13,7 +13,7 @@ import { asContractError } from '../fixtures/assertions/contract-error.js';
 import { useCollector } from '../fixtures/collector/use-collector.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
 import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
-import { needCapability, notRun } from '../fixtures/scenario/need.js';
+import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
 import type { RecordedCall } from '../fixtures/stubs/recording-server.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
@@ -71,7 +71,7 @@ beforeAll(async () => {
 
 /** Provider, tool, subagent and trusted-service calls, then output. */
 function script(ctx: TestContext): RunStep[] {
-  if (!tool) notRun(ctx, 'the target authorizes none of the test tools for agents[0]');
+  if (!tool) unsupportedByTarget(ctx, 'the target authorizes none of the test tools for agents[0]');
   return [
     { type: 'provider', prompt: 'Draft a reply.' },
     { type: 'tool', tool, args: '{"q":"status"}' },

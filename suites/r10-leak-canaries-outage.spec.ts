@@ -31,7 +31,7 @@ import type { CollectorMode, SpanCollector } from '../fixtures/collector/span-co
 import { requestScanItems } from '../fixtures/collector/span-text-fields.js';
 import { useCollector } from '../fixtures/collector/use-collector.js';
 import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
-import { needCapability, notRun } from '../fixtures/scenario/need.js';
+import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { lease, SPEC } from '../fixtures/scenario/thread-session.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
@@ -236,7 +236,7 @@ async function need(ctx: TestContext, target: Target): Promise<void> {
   needCapability(ctx, target, 'runs', 'telemetry', 'memory');
   if (!tools.has(target)) {
     const tool = await authorizedTool(target, caller(target), target.principals.agents[0]);
-    if (!tool) notRun(ctx, 'the target authorizes none of the candidate tool names for the first agent');
+    if (!tool) unsupportedByTarget(ctx, 'the target authorizes none of the candidate tool names for the first agent');
     tools.set(target, tool);
   }
 }

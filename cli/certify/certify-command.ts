@@ -47,7 +47,7 @@ export async function certify(o: CertifyOptions): Promise<{ exitCode: number; ce
   const startedAt = new Date();
   const selected = new Set<RequirementId>(o.only?.length ? o.only : REQUIREMENTS.map((r) => r.id));
   out(`smtc certify: target ${target}`);
-  out(`requirements: ${[...selected].join(' ')}${o.requireAll ? ' (every scenario required)' : ''}`);
+  out(`requirements: ${[...selected].join(' ')}${o.requireAll ? ' (every kit service required)' : ''}`);
   const { clauses, runErrors } = await runSuites({
     root: REPO_ROOT,
     target,
