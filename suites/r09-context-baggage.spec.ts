@@ -66,7 +66,7 @@ const MALFORMED: readonly [string, (o: Offered) => string | string[]][] = [
 /** A tool the target lets alice's runs invoke (null: the target authorizes no test tool). */
 let tool: string | null = null;
 beforeAll(async () => {
-  tool = await authorizedTool(t(), t().principals.alice, t().principals.agents[0]);
+  if (t.created()) tool = await authorizedTool(t(), t().principals.alice, t().principals.agents[0]);
 });
 
 /** Provider, tool, subagent and trusted-service calls, then output. */
