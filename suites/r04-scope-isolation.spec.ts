@@ -412,18 +412,32 @@ describe('R04 bounds', () => {
     const started = performance.now();
     let accepted = 0;
     const limited: string[] = [];
-    for (let i = 0; i < attempts; i++) {
-      try {
-        await th.store.write_native_state(th.scope, CODEC, payload(`burst-${i}`), `b${i}`);
-        accepted++;
-      } catch (e) {
-        await expectRejection(Promise.reject(e), ['rate_limited']);
-        limited.push(`b${i}`);
+    // Concurrent waves, so a target behind a network hop can still be driven past its bound.
+    const WAVE = 16;
+    for (let i = 0; i < attempts; i += WAVE) {
+      const wave = Array.from({ length: Math.min(WAVE, attempts - i) }, (_, j) => i + j);
+      const results = await Promise.allSettled(
+        wave.map((n) => th.store.write_native_state(th.scope, CODEC, payload(`burst-${n}`), `b${n}`)),
+      );
+      for (const [j, r] of results.entries()) {
+        if (r.status === 'fulfilled') accepted++;
+        else {
+          await expectRejection(Promise.reject(r.reason), ['rate_limited']);
+          limited.push(`b${wave[j]}`);
+        }
       }
     }
     const elapsedS = (performance.now() - started) / 1000;
+    // The bound (contract/state.ts StateLimits): at most rate × (1 + s) writes in s seconds.
+    const allowed = Math.floor(rate * (1 + elapsedS)) + 1;
+    expect(accepted).toBeLessThanOrEqual(allowed);
+    if (limited.length === 0 && attempts <= allowed) {
+      return unsupportedByTarget(
+        ctx,
+        `the kit could not drive writes past the declared bound (${attempts} writes took ${elapsedS.toFixed(2)} s at ${rate}/s)`,
+      );
+    }
     expect(limited.length).toBeGreaterThan(0);
-    expect(accepted).toBeLessThanOrEqual(Math.floor(rate * (1 + elapsedS)) + 1);
     // After the bucket refills, the limited key is free: the rejected write left nothing behind.
     await new Promise((r) => setTimeout(r, Math.ceil(2000 / rate) + 20));
     const ref = await th.store.write_native_state(th.scope, CODEC, payload('different content'), limited[0]!);
