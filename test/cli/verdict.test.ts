@@ -82,3 +82,14 @@ describe('reports', () => {
     expect(html).toContain('data-verdict="failed"');
   });
 });
+
+describe('terminal summary', () => {
+  it('groups clauses that share one reason into one line, keeping distinct reasons apart', async () => {
+    const { groupReasons } = await import('../../cli/report/terminal-summary.js');
+    expect(groupReasons(['R08.1: no collector', 'R08.2: no collector', 'R08.3: other', 'plain'])).toEqual([
+      'R08.1, R08.2: no collector',
+      'R08.3: other',
+      'plain',
+    ]);
+  });
+});
