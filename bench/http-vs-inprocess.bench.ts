@@ -11,12 +11,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { HttpTargetManifest } from '../contract/http/manifest.js';
 import type { RunStep } from '../contract/runs.js';
 import type { Target, TargetModule } from '../contract/target.js';
 import { CODEC, openThread, payload, type ThreadSession } from '../fixtures/scenario/thread-session.js';
 import { httpTargetModule } from '../fixtures/targets/http/http-target-module.js';
+import { referenceServerManifest } from '../reference-impl/http-module-target.js';
 import servedOverHttp from '../reference-impl/http-served-target.js';
 import inProcess from '../reference-impl/module-target.js';
 
@@ -24,36 +23,10 @@ const OPS = Number(process.env.BENCH_OPS ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const ROUNDS = 3;
 const bytes = Uint8Array.from({ length: 1024 }, (_, i) => (i * 31) % 256);
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const separateProcess = httpTargetModule({
-  manifestVersion: 1,
-  name: 'smtc-reference (separate process)',
-  capabilities: {},
-  process: {
-    start: {
-      command: [
-        process.execPath,
-        '--import',
-        'tsx',
-        path.join(REPO, 'reference-impl/server/main.ts'),
-        '--port',
-        '0',
-        '--data-dir',
-        '{dataDir}',
-        '--env',
-        '{envFile}',
-        '--manifest-out',
-        '{manifestOut}',
-        '--workers',
-        '0',
-        '--exit-on-stdin-close',
-      ],
-      cwd: REPO,
-      readyTimeoutMs: 120_000,
-    },
-  },
-} satisfies HttpTargetManifest);
+const separateProcess = httpTargetModule(
+  referenceServerManifest({ name: 'smtc-reference (separate process)', workers: 0, testControls: false }),
+);
 
 const KINDS: [string, TargetModule][] = [
   ['in-process', inProcess],

@@ -13,38 +13,53 @@ import { httpTargetModule } from '../fixtures/targets/http/http-target-module.js
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..');
 
-/** The spawn-mode manifest: the served process writes the rest (URL, tokens, capabilities). */
-export const REFERENCE_HTTP_MANIFEST: HttpTargetManifest = {
-  manifestVersion: 1,
-  name: 'smtc-reference',
-  capabilities: {},
-  process: {
-    start: {
-      command: [
-        process.execPath,
-        '--import',
-        'tsx',
-        path.join(HERE, 'server/main.ts'),
-        // A fixed port, so a restarted control plane answers on the same URL.
-        '--port',
-        '{port}',
-        '--data-dir',
-        '{dataDir}',
-        '--env',
-        '{envFile}',
-        '--manifest-out',
-        '{manifestOut}',
-        '--enable-test-controls',
-        '--exit-on-stdin-close',
-        // Sandbox workers as separate OS processes (process-fault scenarios kill them).
-        '--workers',
-        '1',
-      ],
-      cwd: REPO_ROOT,
-      readyTimeoutMs: 60_000,
+/**
+ * A spawn-mode manifest for the reference server (`server/main.ts`): the served process writes
+ * the rest (URL, tokens, capabilities). `workers: 0` keeps the worker inside the server process.
+ */
+export function referenceServerManifest(opts: {
+  readonly name: string;
+  readonly workers: number;
+  readonly testControls: boolean;
+}): HttpTargetManifest {
+  return {
+    manifestVersion: 1,
+    name: opts.name,
+    capabilities: {},
+    process: {
+      start: {
+        command: [
+          process.execPath,
+          '--import',
+          'tsx',
+          path.join(HERE, 'server/main.ts'),
+          // A fixed port, so a restarted control plane answers on the same URL.
+          '--port',
+          '{port}',
+          '--data-dir',
+          '{dataDir}',
+          '--env',
+          '{envFile}',
+          '--manifest-out',
+          '{manifestOut}',
+          ...(opts.testControls ? ['--enable-test-controls'] : []),
+          '--exit-on-stdin-close',
+          // Sandbox workers as separate OS processes (process-fault scenarios kill them).
+          '--workers',
+          String(opts.workers),
+        ],
+        cwd: REPO_ROOT,
+        readyTimeoutMs: 60_000,
+      },
     },
-  },
-};
+  };
+}
+
+export const REFERENCE_HTTP_MANIFEST = referenceServerManifest({
+  name: 'smtc-reference',
+  workers: 1,
+  testControls: true,
+});
 
 const referenceOverHttp: TargetModule = httpTargetModule(REFERENCE_HTTP_MANIFEST, {
   source: path.join(HERE, 'http-module-target.ts'),
