@@ -11,8 +11,16 @@ VERSION="v1.24.2"
 BIN_DIR="${FERRETDB_BIN_DIR:-$HOME/go/bin}"
 BIN="$BIN_DIR/ferretdb"
 
+# Output is captured, never piped into `grep -q`/`head`: under pipefail the early exit of the
+# reader kills the writer with SIGPIPE and the script dies with 141.
+version_line() {
+  local out
+  out="$("$BIN" --version --state-dir="${TMPDIR:-/tmp}" 2>/dev/null || true)"
+  printf '%s\n' "${out%%$'\n'*}"
+}
+
 works() {
-  [ -x "$BIN" ] && "$BIN" --version --state-dir="${TMPDIR:-/tmp}" 2>/dev/null | grep -q "^version: $VERSION\$"
+  [ -x "$BIN" ] && [ "$(version_line)" = "version: $VERSION" ]
 }
 
 if ! works; then
@@ -30,4 +38,4 @@ if ! works; then
   mv -f "$work/ferretdb" "$BIN"
   works || { echo "install-ferretdb: the built binary does not report $VERSION" >&2; exit 1; }
 fi
-"$BIN" --version --state-dir="${TMPDIR:-/tmp}" | head -n 1
+version_line
