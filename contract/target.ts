@@ -150,4 +150,9 @@ export interface TargetModule {
   readonly name: string;
   create(env: HarnessEnv): Promise<Target>;
   destroy?(target: Target): Promise<void>;
+  /**
+   * The targets it creates share processes (e.g. instances of one running service): the kit
+   * runs the suite files one at a time, so one suite's process faults never hit another's.
+   */
+  readonly serialSuites?: boolean;
 }

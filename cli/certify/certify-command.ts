@@ -40,7 +40,7 @@ export async function certify(o: CertifyOptions): Promise<{ exitCode: number; ce
     if (!o.quiet) process.stdout.write(`${line}\n`);
   };
   // Fail fast and clearly on a target that cannot even be loaded.
-  await loadTargetModule(target);
+  const mod = await loadTargetModule(target);
   const reportDir = path.resolve(o.out);
   mkdirSync(reportDir, { recursive: true });
 
@@ -48,12 +48,14 @@ export async function certify(o: CertifyOptions): Promise<{ exitCode: number; ce
   const selected = new Set<RequirementId>(o.only?.length ? o.only : REQUIREMENTS.map((r) => r.id));
   out(`smtc certify: target ${target}`);
   out(`requirements: ${[...selected].join(' ')}${o.requireAll ? ' (every kit service required)' : ''}`);
+  if (mod.serialSuites) out('suite files run one at a time: every target shares the processes of one running service');
   const { clauses, runErrors } = await runSuites({
     root: REPO_ROOT,
     target,
     only: [...selected],
     reportDir,
     requireAll: o.requireAll,
+    serial: mod.serialSuites === true,
     ...(o.seed !== undefined ? { seed: o.seed } : {}),
     ...(o.runsScale !== undefined ? { runsScale: o.runsScale } : {}),
     out,

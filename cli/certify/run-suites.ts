@@ -15,6 +15,8 @@ export interface SuiteRunOptions {
   readonly only: readonly RequirementId[];
   readonly reportDir: string;
   readonly requireAll: boolean;
+  /** Run the suite files one at a time (the target module's targets share processes). */
+  readonly serial?: boolean;
   readonly seed?: number;
   readonly runsScale?: number;
   readonly out: (line: string) => void;
@@ -45,6 +47,7 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
       run: true,
       reporters: [collector],
       passWithNoTests: true,
+      ...(o.serial ? { fileParallelism: false } : {}),
     },
     {},
   );

@@ -30,6 +30,8 @@ export const TargetInfoSchema = named(
     capabilities: CapabilitiesSchema,
     /** Whether the test controls (`/_smtc/…`) are enabled on this server. */
     testControls: z.boolean(),
+    /** Whether `POST /_smtc/targets` creates fresh target instances (a test control). */
+    instances: z.boolean().optional(),
     agents: z.tuple([z.string(), z.string()]),
     stateLimits: StateLimitsSchema.optional(),
     memoryPolicy: MemoryPolicySchema.optional(),

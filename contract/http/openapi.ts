@@ -15,6 +15,7 @@ import { protocolSchemas } from './protocol-registry.js';
 import { ROUTES, type RouteSpec } from './routes.js';
 import './runs-protocol.js';
 import './state-protocol.js';
+import './target-instances-protocol.js';
 import './telemetry-protocol.js';
 import './test-controls-protocol.js';
 import './tools-protocol.js';

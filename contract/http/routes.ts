@@ -42,6 +42,7 @@ import {
   RunStatusResponse,
   WriteNativeStateRequest,
 } from './state-protocol.js';
+import { TargetEnvSchema, TargetInstanceParams, TargetInstanceSchema } from './target-instances-protocol.js';
 import { TelemetryHealthSchema } from './telemetry-protocol.js';
 import {
   AdvanceClockRequest,
@@ -387,6 +388,25 @@ export const ROUTES = {
     tag: 'test-controls',
     summary: 'Poison every worker pod-local cache for a binding (restore must never select it)',
     request: PoisonCacheRequest,
+    response: EmptyResponse,
+  }),
+  controlTargetsCreate: route({
+    method: 'POST',
+    path: '/_smtc/targets',
+    auth: 'admin',
+    tag: 'test-controls',
+    summary: 'Create a fresh isolated target with this env; it answers under /_smtc/targets/{id}',
+    request: TargetEnvSchema,
+    response: TargetInstanceSchema,
+  }),
+  controlTargetsDelete: route({
+    method: 'DELETE',
+    path: '/_smtc/targets/:id',
+    auth: 'admin',
+    tag: 'test-controls',
+    summary: 'Destroy a target instance and its data',
+    request: null,
+    params: TargetInstanceParams,
     response: EmptyResponse,
   }),
 } as const satisfies Record<string, RouteSpec>;

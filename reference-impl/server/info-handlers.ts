@@ -16,11 +16,12 @@ export function servedCapabilities(target: Target, testControls: boolean): Capab
   };
 }
 
-export const info: Handler<'info'> = async ({ target, testControls }) => ({
+export const info: Handler<'info'> = async ({ target, testControls, instances }) => ({
   protocol: PROTOCOL_VERSION,
   name: target.name,
   capabilities: servedCapabilities(target, testControls),
   testControls,
+  instances: instances !== null,
   agents: [target.principals.agents[0], target.principals.agents[1]],
   ...(target.stateLimits ? { stateLimits: target.stateLimits } : {}),
   ...(target.memoryPolicy ? { memoryPolicy: target.memoryPolicy } : {}),

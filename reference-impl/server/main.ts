@@ -16,6 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { TargetEnvSchema } from '../../contract/http/target-instances-protocol.js';
 import type { HarnessEnv } from '../../contract/target.js';
 import { startReferenceServer } from './start-reference-server.js';
 
@@ -49,14 +50,23 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) fail('--port must be a
 const workers = Number(values.workers);
 if (!Number.isInteger(workers) || workers < 0 || workers > 16) fail('--workers must be an integer in 0..16');
 
-let fileEnv: Partial<HarnessEnv> = {};
+let fileEnv: Omit<HarnessEnv, 'tempDir'> = {};
 if (values.env) {
+  let raw: unknown;
   try {
-    fileEnv = JSON.parse(readFileSync(values.env, 'utf8')) as Partial<HarnessEnv>;
+    raw = JSON.parse(readFileSync(values.env, 'utf8'));
   } catch {
     fail('--env must name a readable JSON file');
   }
-  if (typeof fileEnv !== 'object' || fileEnv === null || Array.isArray(fileEnv)) fail('--env must hold a JSON object');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail('--env must hold a JSON object');
+  // Its tempDir is the kit's; the server keeps its data in --data-dir.
+  const { tempDir: _ignored, ...rest } = raw as Record<string, unknown>;
+  const parsed = TargetEnvSchema.safeParse(rest);
+  if (!parsed.success) {
+    const at = parsed.error.issues.slice(0, 5).map((i) => i.path.join('.') || '(root)');
+    fail(`--env does not hold a valid target env (at ${at.join(', ')})`);
+  }
+  fileEnv = parsed.data;
 }
 const url = (flag: string | undefined, fromFile: unknown): string | undefined => {
   const v = flag ?? fromFile;

@@ -5,6 +5,7 @@
  * would in-process. A token that is nobody's is `unauthenticated`.
  */
 import { ContractError } from '../../contract/errors.js';
+import type { HttpTargetManifest } from '../../contract/http/manifest.js';
 import type { Principal, Principals } from '../../contract/principals.js';
 import { sameToken } from './bearer-token.js';
 
@@ -26,4 +27,14 @@ export class PrincipalDirectory {
     if (!found) throw new ContractError('unauthenticated');
     return found;
   }
+}
+
+/** The test identities with their tokens, as a manifest names them. */
+export function manifestPrincipals(principals: Principals): NonNullable<HttpTargetManifest['principals']> {
+  return Object.fromEntries(
+    PRINCIPAL_NAMES.map((n) => {
+      const p = principals[n];
+      return [n, { subject: p.subject, organization: p.organization, roles: [...p.roles], credential: p.credential }];
+    }),
+  ) as NonNullable<HttpTargetManifest['principals']>;
 }

@@ -7,8 +7,29 @@ import type { z } from 'zod';
 import type { WorkerSession } from '../../contract/bindings.js';
 import { ContractError } from '../../contract/errors.js';
 import { ROUTES, type RouteId } from '../../contract/http/routes.js';
+import type { TargetEnvSchema } from '../../contract/http/target-instances-protocol.js';
 import type { Principal } from '../../contract/principals.js';
 import type { Target } from '../../contract/target.js';
+
+/** One target as a server serves it: the root target, or a fresh instance. */
+export interface ServedTarget {
+  readonly target: Target;
+  /** Bearer token of its admin routes; null: they answer `unauthenticated`. */
+  readonly adminToken: string | null;
+  /**
+   * Run-scoped delegation tokens (the served reference's worker processes present them instead
+   * of the caller's own token): accepted only on memory and tool routes, for their agent only.
+   */
+  readonly delegations?: { resolve(token: string): { principal: Principal; agent: string } | null };
+}
+
+/** Fresh target instances a server creates on demand (`POST /_smtc/targets`). */
+export interface TargetInstances {
+  create(env: z.output<typeof TargetEnvSchema>): Promise<{ readonly id: string; readonly served: ServedTarget }>;
+  /** The live instance, 'restoring' while it comes back after a restart, undefined if unknown. */
+  lookup(id: string): ServedTarget | 'restoring' | undefined;
+  destroy(id: string): Promise<void>;
+}
 
 type Route<Id extends RouteId> = (typeof ROUTES)[Id];
 export type RequestOf<Id extends RouteId> = Route<Id>['request'] extends z.ZodType
@@ -38,6 +59,8 @@ export interface HandlerContext<Id extends RouteId> {
   readonly rememberSession: (s: WorkerSession) => void;
   /** Whether the test controls are enabled (info reports it). */
   readonly testControls: boolean;
+  /** Fresh target instances, on the root target of a server that creates them. */
+  readonly instances: TargetInstances | null;
 }
 
 export type Handler<Id extends RouteId> = (ctx: HandlerContext<Id>) => Promise<ResponseOf<Id>>;

@@ -6,19 +6,14 @@
 import type { HttpTargetManifest } from '../../contract/http/manifest.js';
 import type { HarnessEnv, Target } from '../../contract/target.js';
 import { servedCapabilities } from './info-handlers.js';
-import { PRINCIPAL_NAMES } from './principal-directory.js';
+import { manifestPrincipals } from './principal-directory.js';
 
 export function servedManifest(
   target: Target,
   url: string,
   opts: { adminToken: string; testControls: boolean; env: HarnessEnv },
 ): HttpTargetManifest {
-  const principals = Object.fromEntries(
-    PRINCIPAL_NAMES.map((n) => {
-      const p = target.principals[n];
-      return [n, { subject: p.subject, organization: p.organization, roles: [...p.roles], credential: p.credential }];
-    }),
-  ) as NonNullable<HttpTargetManifest['principals']>;
+  const principals = manifestPrincipals(target.principals);
   const { collectorUrl, providerUrl, toolUrl, trustedServiceUrl } = opts.env;
   return {
     manifestVersion: 1,

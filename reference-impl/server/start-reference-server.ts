@@ -3,13 +3,14 @@
  * data directory, serves it with the generic target server, and writes its manifest (mode
  * 0600: it holds tokens). `smtc serve` and `main.ts` call this.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HttpTargetManifest } from '../../contract/http/manifest.js';
 import type { HarnessEnv, Target } from '../../contract/target.js';
+import { persistedAdminToken } from '../identity/persisted-admin-token.js';
 import { createReferenceTarget } from '../reference-target.js';
-import type { ErrorLog } from './error-reply.js';
+import { type ErrorLog, stderrLog } from './error-reply.js';
+import { ReferenceInstances } from './reference-instances.js';
 import { servedManifest } from './served-manifest.js';
 import { serveTarget } from './target-server.js';
 
@@ -41,26 +42,16 @@ export interface ReferenceServer {
   close(): Promise<void>;
 }
 
-/** The admin token kept in the data directory (0600), so a restart keeps the manifest valid. */
-function persistedAdminToken(dataDir: string): string {
-  const file = path.join(dataDir, 'admin-token');
-  try {
-    const saved = readFileSync(file, 'utf8').trim();
-    if (/^smtc_admin_[A-Za-z0-9_-]{16,}$/.test(saved)) return saved;
-  } catch {
-    // first start
-  }
-  const token = `smtc_admin_${randomBytes(24).toString('base64url')}`;
-  writeFileSync(file, token, { mode: 0o600 });
-  return token;
-}
-
 export async function startReferenceServer(opts: ReferenceServerOptions): Promise<ReferenceServer> {
   mkdirSync(opts.dataDir, { recursive: true });
   const env: HarnessEnv = { ...(opts.env ?? {}), tempDir: opts.dataDir };
   const target = await createReferenceTarget(env, { workers: opts.workers ?? 1 });
   const adminToken = opts.adminToken ?? persistedAdminToken(opts.dataDir);
   const testControls = opts.enableTestControls === true;
+  // Fresh instances are a test control: only a server with its test controls on creates them.
+  const instances = testControls
+    ? new ReferenceInstances({ dataDir: opts.dataDir, workers: opts.workers ?? 1, log: opts.log ?? stderrLog })
+    : null;
   let server: Awaited<ReturnType<typeof serveTarget>>;
   try {
     server = await serveTarget(target, {
@@ -71,6 +62,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.onPanic ? { onPanic: opts.onPanic } : {}),
       ...(target.delegations ? { delegations: target.delegations } : {}),
+      ...(instances ? { instances } : {}),
     });
   } catch (e) {
     await target.close();
@@ -79,8 +71,11 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
   try {
     // Workers call back into this server: they start once it listens.
     await target.attachControlPlane(server.url);
+    // After a restart on the same data, the instances come back too (each with its workers).
+    await instances?.attach(server.url);
   } catch (e) {
     await server.close();
+    await instances?.close();
     await target.close();
     throw e;
   }
@@ -98,6 +93,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
       if (closed) return;
       closed = true;
       await server.close();
+      await instances?.close();
       await target.close();
     },
   };

@@ -3,13 +3,16 @@
  * the route table, each request authenticated by its auth kind and validated against its
  * schema before the target is touched, every response encoded through its schema, every
  * failure a registry-coded error body. Test controls answer only when enabled, and then only
- * to the admin token.
+ * to the admin token. With `instances`, the server also creates fresh isolated targets
+ * (`POST /_smtc/targets`) and serves each one's whole protocol under `/_smtc/targets/{id}`.
  */
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ContractError } from '../../contract/errors.js';
 import { isTestControl, ROUTES, type RouteId, type RouteSpec } from '../../contract/http/routes.js';
+import { INSTANCE_ID, instancePath } from '../../contract/http/target-instances-protocol.js';
 import type { Principal } from '../../contract/principals.js';
 import type { RunRequest } from '../../contract/runs.js';
 import type { StateScope } from '../../contract/state.js';
@@ -19,9 +22,10 @@ import * as bindings from './bindings-handlers.js';
 import * as controls from './control-handlers.js';
 import { type ErrorLog, replyFor, stderrLog } from './error-reply.js';
 import * as infoHandlers from './info-handlers.js';
+import * as instanceHandlers from './instance-handlers.js';
 import * as memory from './memory-handlers.js';
 import { PrincipalDirectory } from './principal-directory.js';
-import type { Handler, HandlerContext } from './route-handler.js';
+import type { Handler, HandlerContext, ServedTarget, TargetInstances } from './route-handler.js';
 import { streamRun } from './run-stream.js';
 import * as state from './state-handlers.js';
 import { WorkerSessions } from './worker-sessions.js';
@@ -32,7 +36,10 @@ const HANDLERS: { [Id in Exclude<RouteId, 'runsStart'>]: Handler<Id> } = {
   ...state,
   ...memory,
   ...controls,
+  ...instanceHandlers,
 };
+
+export type { ServedTarget, TargetInstances } from './route-handler.js';
 
 export interface TargetServerOptions {
   /** Loopback by default. */
@@ -48,11 +55,10 @@ export interface TargetServerOptions {
   readonly log?: ErrorLog;
   /** Called when the target reports a failpoint `panic` (a served process exits here). */
   readonly onPanic?: () => void;
-  /**
-   * Run-scoped delegation tokens (the served reference's worker processes present them instead
-   * of the caller's own token): accepted only on memory and tool routes, for their agent only.
-   */
-  readonly delegations?: { resolve(token: string): { principal: Principal; agent: string } | null };
+  /** Delegation tokens of the root target (see ServedTarget). */
+  readonly delegations?: ServedTarget['delegations'];
+  /** Fresh target instances (a test control); without it `POST /_smtc/targets` is `not_found`. */
+  readonly instances?: TargetInstances;
 }
 
 /** The routes a delegation token may call: the caller's memory and tool authority, nothing else. */
@@ -79,6 +85,33 @@ export function defaultBodyLimit(target: Target): number {
   return Math.ceil((Math.max(payload, content) * 4) / 3) + 1024 * 1024;
 }
 
+/** Per served target: its identities and the lease sessions it handed out. */
+interface Endpoint {
+  readonly served: ServedTarget;
+  readonly directory: PrincipalDirectory;
+  readonly sessions: WorkerSessions;
+}
+
+const INSTANCE_PREFIX = instancePath('');
+/** The instance a request was addressed to (set by rewriteUrl, read by the handler). */
+const instanceOfRequest = new WeakMap<IncomingMessage, string>();
+
+/**
+ * `/_smtc/targets/{id}/rest…` is the route `/rest…` of instance `id`; the instance routes
+ * themselves (`/_smtc/targets`, `/_smtc/targets/{id}`) are left as they are.
+ */
+function rewriteInstanceUrl(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  if (!url.startsWith(INSTANCE_PREFIX)) return url;
+  const rest = url.slice(INSTANCE_PREFIX.length);
+  const slash = rest.indexOf('/');
+  if (slash <= 0) return url;
+  const id = rest.slice(0, slash);
+  if (!INSTANCE_ID.test(id)) return url;
+  instanceOfRequest.set(req, id);
+  return rest.slice(slash);
+}
+
 function decode<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const r = z.safeDecode(schema, value as z.input<S>);
   if (!r.success) throw new ContractError('invalid_argument', 'the request does not match the protocol schema');
@@ -96,9 +129,30 @@ function isPanic(e: unknown): boolean {
 export function createTargetServer(target: Target, opts: TargetServerOptions = {}): FastifyInstance {
   const log = opts.log ?? stderrLog;
   const testControls = opts.testControls === true;
-  const adminToken = opts.adminToken && opts.adminToken.length > 0 ? opts.adminToken : null;
-  const directory = new PrincipalDirectory(target.principals);
-  const sessions = new WorkerSessions();
+  const endpoints = new WeakMap<ServedTarget, Endpoint>();
+  const endpointOf = (served: ServedTarget): Endpoint => {
+    let e = endpoints.get(served);
+    if (!e) {
+      e = { served, directory: new PrincipalDirectory(served.target.principals), sessions: new WorkerSessions() };
+      endpoints.set(served, e);
+    }
+    return e;
+  };
+  const root = endpointOf({
+    target,
+    adminToken: opts.adminToken && opts.adminToken.length > 0 ? opts.adminToken : null,
+    ...(opts.delegations ? { delegations: opts.delegations } : {}),
+  });
+  const instances = testControls ? (opts.instances ?? null) : null;
+  /** The endpoint a request addresses: the root target, or a live instance. */
+  const endpointFor = (req: FastifyRequest): Endpoint => {
+    const id = instanceOfRequest.get(req.raw);
+    if (id === undefined) return root;
+    const found = instances?.lookup(id);
+    if (found === undefined) throw new ContractError('not_found');
+    if (found === 'restoring') throw new ContractError('unavailable', 'the target instance is starting');
+    return endpointOf(found);
+  };
   const onFailure = (e: unknown): void => {
     if (isPanic(e)) opts.onPanic?.();
   };
@@ -114,6 +168,7 @@ export function createTargetServer(target: Target, opts: TargetServerOptions = {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 128 },
+    rewriteUrl: rewriteInstanceUrl,
   });
 
   app.setErrorHandler((err, req, reply) => {
@@ -123,6 +178,7 @@ export function createTargetServer(target: Target, opts: TargetServerOptions = {
   app.setNotFoundHandler((_req, reply) => sendJson(reply, 404, { error: new ContractError('not_found').toBody() }));
 
   const authenticate = (
+    { served, directory }: Endpoint,
     id: RouteId,
     spec: RouteSpec,
     req: FastifyRequest,
@@ -133,7 +189,7 @@ export function createTargetServer(target: Target, opts: TargetServerOptions = {
       case 'none':
         return { principal: null, token: null };
       case 'principal': {
-        const delegation = token !== null && DELEGATED_ROUTES.has(id) ? opts.delegations?.resolve(token) : null;
+        const delegation = token !== null && DELEGATED_ROUTES.has(id) ? served.delegations?.resolve(token) : null;
         if (delegation) return { principal: delegation.principal, token, delegatedAgent: delegation.agent };
         return { principal: directory.resolve(token), token };
       }
@@ -141,7 +197,7 @@ export function createTargetServer(target: Target, opts: TargetServerOptions = {
         if (token === null) throw new ContractError('unauthenticated');
         return { principal: null, token };
       case 'admin':
-        if (adminToken === null || token === null || !sameToken(token, adminToken)) {
+        if (served.adminToken === null || token === null || !sameToken(token, served.adminToken)) {
           throw new ContractError('unauthenticated');
         }
         return { principal: null, token };
@@ -154,7 +210,9 @@ export function createTargetServer(target: Target, opts: TargetServerOptions = {
       url: spec.path,
       handler: async (req, reply) => {
         try {
-          const { principal, token, delegatedAgent } = authenticate(id, spec, req);
+          const endpoint = endpointFor(req);
+          const served = endpoint.served.target;
+          const { principal, token, delegatedAgent } = authenticate(endpoint, id, spec, req);
           const params = spec.params ? decode(spec.params, req.params) : undefined;
           const body = spec.request ? decode(spec.request, req.body) : undefined;
           if (delegatedAgent !== undefined && (body as { agent?: unknown } | undefined)?.agent !== delegatedAgent) {
@@ -163,7 +221,7 @@ export function createTargetServer(target: Target, opts: TargetServerOptions = {
           if (id === 'runsStart') {
             reply.hijack();
             await streamRun(
-              target,
+              served,
               principal!,
               // Memory proposals inside the script travel as sent; the target's pipeline judges them.
               (body as { request: unknown }).request as RunRequest,
@@ -174,16 +232,18 @@ export function createTargetServer(target: Target, opts: TargetServerOptions = {
             return reply;
           }
           const ctx = {
-            target,
+            target: served,
             body,
             params,
             principal: principal as Principal,
             session:
               spec.auth === 'worker'
-                ? sessions.session(token!, (body as { scope: StateScope }).scope)
+                ? endpoint.sessions.session(token!, (body as { scope: StateScope }).scope)
                 : (undefined as never),
-            rememberSession: (s) => sessions.remember(s),
+            rememberSession: (s) => endpoint.sessions.remember(s),
             testControls,
+            // Instances are created on the root only (no instance inside an instance).
+            instances: endpoint === root ? instances : null,
           } as HandlerContext<RouteId>;
           const result = await (HANDLERS[id as Exclude<RouteId, 'runsStart'>] as Handler<RouteId>)(ctx);
           let wire: unknown;
