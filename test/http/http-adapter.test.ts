@@ -1,7 +1,8 @@
 /**
  * The adapter against the served reference: the manifest is verified (each token must be who
  * the manifest says), the Target behaves like the in-process one (same results, same error
- * codes, bytes intact), and a static target refuses an env it was not started with.
+ * codes, bytes intact), and a static target either gives each env a fresh instance or refuses an
+ * env it was not started with.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractError, isContractError } from '../../contract/errors.js';
@@ -13,7 +14,7 @@ import {
   TargetVerificationError,
 } from '../../fixtures/targets/http/http-target.js';
 import { httpTargetModule, StaticTargetEnvError } from '../../fixtures/targets/http/http-target-module.js';
-import { type Served, serveReference } from './served-reference.js';
+import { raw, type Served, serveReference } from './served-reference.js';
 
 let served: Served;
 let target: HttpTarget;
@@ -109,16 +110,57 @@ describe('HTTP adapter over the served reference', () => {
     await target.faults!.clearFailpoints();
   });
 
-  it('a static target refuses an env that names URLs it was not started with', async () => {
+  it('a static target without fresh instances refuses an env that names URLs it was not started with', async () => {
+    // Test controls off: no POST /_smtc/targets, so the running target is all there is.
+    const plain = await serveReference({ testControls: false });
+    try {
+      const mod = httpTargetModule(plain.server.manifest);
+      const err = await mod
+        .create({ tempDir: '/tmp', collectorUrl: 'http://127.0.0.1:1/v1/traces' })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(StaticTargetEnvError);
+      expect((err as Error).message).toContain('does not create fresh instances');
+      const ok = (await mod.create({ tempDir: '/tmp' })) as HttpTarget;
+      expect(ok.baseUrl).toBe(plain.server.url);
+      expect(
+        isContractError(await ok.bindings.get(ok.principals.alice, 'bnd_x').catch((e: unknown) => e), 'not_found'),
+      ).toBe(true);
+      await mod.destroy?.(ok);
+    } finally {
+      await plain.stop();
+    }
+  });
+
+  it('a static target with fresh instances gives each create(env) its own instance, deleted on destroy', async () => {
     const mod = httpTargetModule(served.server.manifest);
-    const err = await mod
-      .create({ tempDir: '/tmp', collectorUrl: 'http://127.0.0.1:1/v1/traces' })
-      .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(StaticTargetEnvError);
-    const ok = (await mod.create({ tempDir: '/tmp' })) as HttpTarget;
-    expect(
-      isContractError(await ok.bindings.get(ok.principals.alice, 'bnd_x').catch((e: unknown) => e), 'not_found'),
-    ).toBe(true);
-    await mod.destroy?.(ok);
+    expect(mod.serialSuites).toBe(true);
+    const a = (await mod.create({
+      tempDir: '/tmp',
+      collectorUrl: 'http://127.0.0.1:1/v1/traces',
+      options: { sharedLearning: true },
+    })) as HttpTarget;
+    const b = (await mod.create({ tempDir: '/tmp' })) as HttpTarget;
+    try {
+      expect(a.baseUrl).toMatch(new RegExp(`^${served.server.url}/_smtc/targets/[A-Za-z0-9_-]{8,64}$`));
+      expect(a.baseUrl).not.toBe(b.baseUrl);
+      // The suite's options reached the instance; the other instance keeps the defaults.
+      expect(a.capabilities.sharedLearning).toBe(true);
+      expect(b.capabilities.sharedLearning).toBe(false);
+      // Fresh and isolated: a binding opened in one is unknown in the other and at the root.
+      const opened = await a.bindings.open(a.principals.alice, {
+        environment: 'e',
+        harness: 'h',
+        codec: 'scripted/v1',
+      });
+      expect(await code(b.bindings.get(b.principals.alice, opened.bindingId))).toBe('not_found');
+      expect(await code(target.bindings.get(target.principals.alice, opened.bindingId))).toBe('not_found');
+      // Identities are the instance's own: a's token is nobody at b.
+      expect(a.principals.alice.credential).not.toBe(b.principals.alice.credential);
+    } finally {
+      await mod.destroy?.(a);
+      await mod.destroy?.(b);
+    }
+    const gone = await raw(a.baseUrl, 'GET', '/v1/info');
+    expect(gone.status).toBe(404);
   });
 });

@@ -7,20 +7,26 @@ import { type ReferenceServer, startReferenceServer } from '../../reference-impl
 
 export interface Served {
   readonly server: ReferenceServer;
+  readonly dataDir: string;
   readonly logs: Record<string, unknown>[];
   stop(): Promise<void>;
 }
 
-export async function serveReference(opts: { testControls?: boolean } = {}): Promise<Served> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'smtc-http-test-'));
+export async function serveReference(
+  opts: { testControls?: boolean; workers?: number; dataDir?: string; port?: number } = {},
+): Promise<Served> {
+  const dir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'smtc-http-test-'));
   const logs: Record<string, unknown>[] = [];
   const server = await startReferenceServer({
     dataDir: dir,
     enableTestControls: opts.testControls ?? true,
     log: (e) => logs.push(e),
+    ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
+    ...(opts.port !== undefined ? { port: opts.port } : {}),
   });
   return {
     server,
+    dataDir: dir,
     logs,
     async stop() {
       await server.close();

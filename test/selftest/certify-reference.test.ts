@@ -2,18 +2,12 @@
  * The reference must pass every requirement that has a suite; requirements without a suite
  * in this build must say so (not run), never pass.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../fixtures/targets/load-target.js';
-import { type CertifyRun, runCertify } from './run-certify.js';
-
-const built = new Set(
-  readdirSync(path.join(REPO_ROOT, 'suites'))
-    .map((f) => /^r(\d{2})-.*\.spec\.ts$/.exec(f)?.[1])
-    .filter((x): x is string => Boolean(x))
-    .map((n) => `R${n}`),
-);
+import { expectCertifiedExcept } from './expect-certified.js';
+import { runCertify } from './run-certify.js';
 
 /**
  * In-process, the reference cannot be SIGKILLed without killing the kit: scenarios needing
@@ -23,24 +17,6 @@ const built = new Set(
 const EXPECTED_NOT_RUN_IN_PROCESS = [/does not declare capability "processFaults"/, /Toxiproxy not available/];
 /** Without Toxiproxy (a machine with Node alone), only its scenarios may be "not run". */
 const EXPECTED_NOT_RUN_SERVED = [/Toxiproxy not available/];
-
-function expectCertifiedExcept(run: CertifyRun, allowedNotRun: readonly RegExp[]): void {
-  expect(run.verdict, run.output).not.toBeNull();
-  for (const r of run.verdict!.requirements) {
-    const onlyAllowed =
-      r.verdict === 'not_run' &&
-      r.reasons.length > 0 &&
-      r.reasons.every((why) => allowedNotRun.some((re) => re.test(why)));
-    if (built.has(r.id) && !onlyAllowed)
-      expect({ id: r.id, verdict: r.verdict, reasons: r.reasons }).toEqual({
-        id: r.id,
-        verdict: 'certified',
-        reasons: [],
-      });
-    else expect({ id: r.id, verdict: r.verdict }).toEqual({ id: r.id, verdict: 'not_run' });
-  }
-  expect(run.exitCode, run.output).toBe(0);
-}
 
 describe('self-test: the reference implementation', () => {
   it('in-process: certified on every requirement with a suite, but for its process-fault scenarios', async () => {

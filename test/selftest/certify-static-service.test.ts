@@ -1,0 +1,63 @@
+/**
+ * The reference as a running service, certified the way a stranger's service is: `smtc serve`
+ * started by hand, then `smtc certify --target URL --manifest FILE`. Every suite gets a fresh
+ * instance of the service with its own collector, stubs and options (`POST /_smtc/targets`),
+ * control-plane faults go through the manifest's kill/restart commands — so every requirement
+ * must be certified — and the kit deletes every instance it created.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ProcessSupervisor, processAlive } from '../../fixtures/faults/process-supervisor.js';
+import { REPO_ROOT } from '../../fixtures/targets/load-target.js';
+import { expectCertifiedExcept } from './expect-certified.js';
+import { runCertify } from './run-certify.js';
+
+const supervisor = new ProcessSupervisor();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'smtc-static-service-'));
+
+/** The serving control plane: after a restart it is no child of ours, so it is found by its pid file. */
+async function stopService(): Promise<void> {
+  await supervisor.stopAll();
+  let pid = Number.NaN;
+  try {
+    pid = Number(readFileSync(path.join(dataDir, 'control-plane.pid'), 'utf8').trim());
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) return;
+  process.kill(pid, 'SIGTERM');
+  for (let i = 0; i < 100 && processAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  if (processAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+afterAll(async () => {
+  await stopService();
+  rmSync(dataDir, { recursive: true, force: true });
+}, 30_000);
+
+describe('self-test: the reference as a running service (smtc serve, URL + manifest)', () => {
+  it('is certified on every requirement, and no instance the kit created is left behind', async () => {
+    const served = await supervisor.start({
+      name: 'smtc-serve',
+      command: process.execPath,
+      args: [
+        path.join(REPO_ROOT, 'cli/smtc.mjs'),
+        'serve',
+        ...['--port', '0', '--data-dir', dataDir, '--workers', '1', '--enable-test-controls'],
+      ],
+      cwd: REPO_ROOT,
+      ready: /^smtc serve: http:\/\/127\.0\.0\.1:\d+$/,
+      readyTimeoutMs: 30_000,
+    });
+    const url = served.readyLine.slice('smtc serve: '.length);
+    const manifest = path.join(dataDir, 'manifest.json');
+    const run = await runCertify(['--target', url, '--manifest', manifest], 1_200_000);
+    expectCertifiedExcept(run, [/Toxiproxy not available/]);
+    const registry = JSON.parse(readFileSync(path.join(dataDir, 'targets', 'registry.json'), 'utf8')) as {
+      instances: unknown[];
+    };
+    expect(registry.instances).toEqual([]);
+  }, 1_200_000);
+});
