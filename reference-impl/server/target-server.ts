@@ -39,8 +39,6 @@ const HANDLERS: { [Id in Exclude<RouteId, 'runsStart'>]: Handler<Id> } = {
   ...instanceHandlers,
 };
 
-export type { ServedTarget, TargetInstances } from './route-handler.js';
-
 export interface TargetServerOptions {
   /** Loopback by default. */
   readonly host?: string;
@@ -211,7 +209,7 @@ export function createTargetServer(target: Target, opts: TargetServerOptions = {
       handler: async (req, reply) => {
         try {
           const endpoint = endpointFor(req);
-          const served = endpoint.served.target;
+          const addressed = endpoint.served.target;
           const { principal, token, delegatedAgent } = authenticate(endpoint, id, spec, req);
           const params = spec.params ? decode(spec.params, req.params) : undefined;
           const body = spec.request ? decode(spec.request, req.body) : undefined;
@@ -221,7 +219,7 @@ export function createTargetServer(target: Target, opts: TargetServerOptions = {
           if (id === 'runsStart') {
             reply.hijack();
             await streamRun(
-              served,
+              addressed,
               principal!,
               // Memory proposals inside the script travel as sent; the target's pipeline judges them.
               (body as { request: unknown }).request as RunRequest,
@@ -232,7 +230,7 @@ export function createTargetServer(target: Target, opts: TargetServerOptions = {
             return reply;
           }
           const ctx = {
-            target: served,
+            target: addressed,
             body,
             params,
             principal: principal as Principal,
