@@ -24,6 +24,17 @@ function parseInteger(value: string): number {
   return n;
 }
 
+function parseHttpUrl(v: string): string {
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new InvalidArgumentError('expected an http(s) URL');
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new InvalidArgumentError('expected an http(s) URL');
+  return v;
+}
+
 function parseScale(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0 || n > 100) throw new InvalidArgumentError('must be a number in (0, 100]');
@@ -104,10 +115,15 @@ program
   .option('-w, --workers <n>', 'sandbox worker processes (0 = in-process worker)', parseInteger, 2)
   .option('--manifest-out <file>', 'where to write the manifest (default: <data-dir>/manifest.json)')
   .option('--enable-test-controls', 'serve the /_smtc/ test controls (failpoints, clock, process faults)', false)
-  .option('--collector-url <url>', 'OTLP/HTTP traces endpoint to export to')
-  .option('--provider-url <url>', 'model provider endpoint (scripted/v1 protocol)')
-  .option('--tool-url <url>', 'tool endpoint (scripted/v1 protocol)')
-  .option('--trusted-service-url <url>', 'trusted internal service endpoint')
+  .option('--collector-url <url>', 'OTLP/HTTP traces endpoint to export to', parseHttpUrl)
+  .option('--provider-url <url>', 'model provider endpoint (scripted/v1 protocol)', parseHttpUrl)
+  .option('--tool-url <url>', 'tool endpoint (scripted/v1 protocol)', parseHttpUrl)
+  .option('--trusted-service-url <url>', 'trusted internal service endpoint', parseHttpUrl)
+  .option(
+    '--toxiproxy-url <url>',
+    'Toxiproxy API to put the worker → control-plane link behind (network faults)',
+    parseHttpUrl,
+  )
   .action(async (opts) => {
     if (opts.port < 0 || opts.port > 65_535) throw new InvalidArgumentError('--port must be in 0..65535');
     if (opts.workers < 0 || opts.workers > 16) throw new InvalidArgumentError('--workers must be in 0..16');
@@ -122,6 +138,7 @@ program
       ...(opts.providerUrl ? { providerUrl: opts.providerUrl } : {}),
       ...(opts.toolUrl ? { toolUrl: opts.toolUrl } : {}),
       ...(opts.trustedServiceUrl ? { trustedServiceUrl: opts.trustedServiceUrl } : {}),
+      ...(opts.toxiproxyUrl ? { toxiproxyUrl: opts.toxiproxyUrl } : {}),
     });
     let stopping = false;
     const stop = () => {

@@ -8,7 +8,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { InvalidArgumentError } from 'commander';
 import { parseManifest } from '../contract/http/manifest.js';
+import { TargetEnvSchema } from '../contract/http/target-instances-protocol.js';
 import type { HarnessEnv } from '../contract/target.js';
 import { startReferenceServer } from '../reference-impl/server/start-reference-server.js';
 
@@ -23,6 +25,7 @@ export interface ServeOptions {
   readonly providerUrl?: string;
   readonly toolUrl?: string;
   readonly trustedServiceUrl?: string;
+  readonly toxiproxyUrl?: string;
   /** Where to print (stdout by default). */
   readonly out?: (line: string) => void;
 }
@@ -37,12 +40,7 @@ export async function serve(o: ServeOptions): Promise<Serving> {
   const out = o.out ?? ((line: string) => process.stdout.write(`${line}\n`));
   const dataDir = path.resolve(o.dataDir);
   const manifestFile = path.resolve(o.manifestOut ?? path.join(dataDir, 'manifest.json'));
-  const env: Omit<HarnessEnv, 'tempDir'> = {
-    ...(o.collectorUrl ? { collectorUrl: o.collectorUrl } : {}),
-    ...(o.providerUrl ? { providerUrl: o.providerUrl } : {}),
-    ...(o.toolUrl ? { toolUrl: o.toolUrl } : {}),
-    ...(o.trustedServiceUrl ? { trustedServiceUrl: o.trustedServiceUrl } : {}),
-  };
+  const env = serveEnv(o);
   const server = await startReferenceServer({
     dataDir,
     host: o.host,
@@ -90,7 +88,31 @@ function restartArgv(o: ServeOptions, dataDir: string, manifestFile: string, por
     ...(o.providerUrl ? ['--provider-url', o.providerUrl] : []),
     ...(o.toolUrl ? ['--tool-url', o.toolUrl] : []),
     ...(o.trustedServiceUrl ? ['--trusted-service-url', o.trustedServiceUrl] : []),
+    ...(o.toxiproxyUrl ? ['--toxiproxy-url', o.toxiproxyUrl] : []),
   ];
+}
+
+const URL_FLAGS = {
+  collectorUrl: '--collector-url',
+  providerUrl: '--provider-url',
+  toolUrl: '--tool-url',
+  trustedServiceUrl: '--trusted-service-url',
+  toxiproxyUrl: '--toxiproxy-url',
+} as const;
+
+/** The URLs the reference runs with, each checked as the protocol checks a fresh target's env. */
+function serveEnv(o: ServeOptions): Omit<HarnessEnv, 'tempDir'> {
+  const given = Object.fromEntries(
+    Object.keys(URL_FLAGS).flatMap((k) =>
+      o[k as keyof typeof URL_FLAGS] ? [[k, o[k as keyof typeof URL_FLAGS]]] : [],
+    ),
+  );
+  const r = TargetEnvSchema.safeParse(given);
+  if (!r.success) {
+    const flags = r.error.issues.map((i) => URL_FLAGS[i.path[0] as keyof typeof URL_FLAGS] ?? String(i.path[0]));
+    throw new InvalidArgumentError(`${[...new Set(flags)].join(', ')}: expected an http(s) URL`);
+  }
+  return r.data;
 }
 
 /**

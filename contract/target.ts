@@ -39,6 +39,11 @@ export interface HarnessEnv {
   readonly toolUrl?: string;
   /** Trusted internal service stub (must receive trace context). */
   readonly trustedServiceUrl?: string;
+  /**
+   * API URL of a Toxiproxy the kit drives: a target with `networkFaults` puts its internal links
+   * (e.g. worker → control plane) behind proxies there and names them in `faults.networkLinks()`.
+   */
+  readonly toxiproxyUrl?: string;
   /** Per-suite options the target should honour where it can. */
   readonly options?: TargetOptions;
 }
@@ -103,6 +108,21 @@ export interface Faults {
   poisonLocalCache?(bindingId: string, marker: string): Promise<void>;
   /** `processFaults`: OS process ids of the parts (so a kit can prove none is left orphaned). */
   processIds?(): Promise<{ readonly controlPlane: number; readonly workers: readonly number[] }>;
+  /**
+   * `networkFaults`: the Toxiproxy proxies the target's own links run through — the proxy's
+   * client part dials the proxy, which forwards to the real peer — so the kit can add toxics.
+   */
+  networkLinks?(): Promise<NetworkLinks>;
+}
+
+/** Internal links of a target that can sit behind a Toxiproxy proxy. */
+export const NETWORK_LINKS = ['worker-control-plane', 'control-plane-store'] as const;
+export type NetworkLinkName = (typeof NETWORK_LINKS)[number];
+
+export interface NetworkLinks {
+  /** API URL of the Toxiproxy holding the proxies. */
+  readonly toxiproxyUrl: string;
+  readonly links: readonly { readonly link: NetworkLinkName; readonly proxy: string }[];
 }
 
 /** The processes of a target that process faults reach. */

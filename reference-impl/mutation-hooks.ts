@@ -27,6 +27,8 @@ export const MUTATION_HOOKS = {
   newWorkerIgnoresHead: 'new-worker-ignores-head',
   /** runs/control-plane/control-plane.ts: a run whose worker was lost is re-dispatched to a new worker. */
   replayAfterWorkerLoss: 'replay-after-worker-loss',
+  /** runs/control-plane/control-plane.ts: a run its worker reports uncertain is left to the worker to fence. */
+  uncertainNotFencedByControlPlane: 'uncertain-not-fenced-by-control-plane',
   /** runs/control-plane/control-plane.ts: a worker lost after output is reported failed, not uncertain, and not fenced. */
   workerLossNotFenced: 'worker-loss-not-fenced',
   /** worker-process/worker-server.ts: the worker flushes telemetry after a run and fails it when the export failed. */

@@ -14,6 +14,7 @@ import { openSqlite } from './platform/sqlite.js';
 import type { ReferenceContext } from './reference-context.js';
 import type { Delegations } from './runs/control-plane/delegations.js';
 import { processFaults } from './runs/remote/process-faults.js';
+import { ToxiproxyLinks } from './runs/remote/toxiproxy-links.js';
 import { createRunService } from './runs/run-service.js';
 import type { StateBackend } from './state/state-backend.js';
 import { createStateService } from './state/state-service.js';
@@ -53,7 +54,13 @@ export async function createReferenceTarget(
   const memory = createMemoryService(ctx, { ownsBinding: (p, b) => state.ownsBinding(p, b) });
   const runs = await createRunService(ctx, { state, memory }, served ? { workers: opts.workers } : {});
   const failpoints = failpointControl([state.failpoints]);
-  const faults: Faults = runs.pool ? { ...failpoints, ...processFaults(runs.pool) } : failpoints;
+  // Served with a Toxiproxy from the kit: the workers reach the control plane through it.
+  const links = runs.pool && env.toxiproxyUrl ? new ToxiproxyLinks(env.toxiproxyUrl, env.tempDir) : null;
+  const faults: Faults = {
+    ...failpoints,
+    ...(runs.pool ? processFaults(runs.pool) : {}),
+    ...(links ? { networkLinks: async () => links.list() } : {}),
+  };
 
   const capabilities: Capabilities = {
     ...state.capabilities,
@@ -63,6 +70,7 @@ export async function createReferenceTarget(
     failpoints: true,
     // Only worker processes can be killed from here; the in-process target claims nothing.
     processFaults: runs.pool !== null,
+    networkFaults: links !== null,
   };
   return {
     name: opts.name ?? 'smtc-reference (embedded SQLite)',
@@ -88,11 +96,12 @@ export async function createReferenceTarget(
     faults,
     delegations: runs.delegations,
     attachControlPlane: async (url) => {
-      await runs.pool?.start(url);
+      await runs.pool?.start(links ? await links.route('worker-control-plane', url) : url);
     },
     workerPids: () => runs.pool?.pids() ?? [],
     async close() {
       await runs.close();
+      await links?.close();
       db.close();
     },
   };

@@ -1,22 +1,37 @@
 /**
  * R04 — a zombie worker behind a partition cannot write after its lease was taken over.
  *
- * Real processes: a run's sandbox worker is frozen with SIGSTOP in the middle of the run (after
- * output, before its commit) — a partition as the control plane sees it. While it is frozen the
- * lease is taken over; then the worker is continued and finishes its run against the old lease.
- * Whatever it tries must be refused: the durable head stays where the takeover found it, and the
- * new lease holder commits normally. Needs `processFaults`.
+ * R04.20, real processes: a run's sandbox worker is frozen with SIGSTOP in the middle of the run
+ * (after output, before its commit) — a partition as the control plane sees it. While it is
+ * frozen the lease is taken over; then the worker is continued and finishes its run against the
+ * old lease. Needs `processFaults`.
+ * R04.21, a real network: the worker keeps running, but the link from it to the control plane
+ * (a Toxiproxy proxy the target put it behind) delays everything it sends, so its write and
+ * commit reach the control plane only after the lease was taken over. Needs `networkFaults`.
+ * Either way, whatever the zombie tries must be refused: the durable head stays where the
+ * takeover found it, and the new lease holder commits normally.
  */
 import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../contract/runs.js';
+import { addLatency } from '../fixtures/faults/toxics/latency.js';
+import { useToxiproxy } from '../fixtures/faults/use-toxiproxy.js';
+import { needNetworkLink } from '../fixtures/scenario/network-faults.js';
 import { durableHead, needProcessFaults, runSteps, viewOf, within } from '../fixtures/scenario/process-faults.js';
 import { CODEC, lease, payload, SPEC } from '../fixtures/scenario/thread-session.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
 const stubs = useStubs();
-const t = useTarget(() => ({ ...stubs().urls() }));
+const tp = useToxiproxy();
+const t = useTarget(() => ({ ...stubs().urls(), ...(tp.url() ? { toxiproxyUrl: tp.url() } : {}) }));
 
 const STEP_MS = 45_000;
+/**
+ * Delay on the worker → control-plane link, each way. Far above the few milliseconds between
+ * the kit seeing the zombie's last output and its takeover landing, far below the bound on one
+ * call of the worker (a call past that bound is a loss, not a late write).
+ */
+const LINK_DELAY_MS = 2_000;
 
 describe('R04 zombie workers behind a partition', () => {
   it('R04.20 a worker frozen mid-run (SIGSTOP) and continued after a lease takeover commits nothing', async (ctx) => {
@@ -64,6 +79,62 @@ describe('R04 zombie workers behind a partition', () => {
     }
 
     // And the control plane's own next run takes the thread on from there.
+    const next = await within(STEP_MS, 'next run', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'next' }]));
+    expect({ state: next.state, revision: next.revision }).toEqual({
+      state: 'completed',
+      revision: first.revision + 2,
+    });
+  });
+
+  it('R04.21 a worker whose write and commit reach the control plane only after a lease takeover (Toxiproxy latency) commits nothing', async (ctx) => {
+    const link = await needNetworkLink(ctx, t(), 'worker-control-plane', tp());
+    const alice = t().principals.alice;
+    const { bindingId } = await t().bindings.open(alice, SPEC);
+    const first = await within(STEP_MS, 'run 1', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'one' }]));
+    expect(first.state).toBe('completed');
+    const before = viewOf(await durableHead(t(), alice, bindingId));
+
+    let lastOutput!: () => void;
+    const lastOutputSeen = new Promise<void>((r) => {
+      lastOutput = r;
+    });
+    const onEvent = (e: RunEvent) => {
+      if (e.type === 'output' && e.text === 'zombie tail') lastOutput();
+    };
+    try {
+      await addLatency(link, LINK_DELAY_MS);
+      const zombieRun = t().runs!.start(
+        alice,
+        {
+          bindingId,
+          agent: t().principals.agents[0],
+          steps: [
+            { type: 'emit', text: 'zombie output' },
+            { type: 'provider', prompt: 'behind a slow link' },
+            { type: 'emit', text: 'zombie tail' },
+          ],
+        },
+        onEvent,
+      );
+      zombieRun.catch(() => {});
+      // The run's last output is out: its write and commit are now on the slow link. Take over.
+      await within(STEP_MS, 'the zombie run reaching its last output', lastOutputSeen);
+      const taker = await lease(t(), alice, bindingId);
+      const zombie = await within(STEP_MS, 'the zombie run', zombieRun);
+
+      expect(
+        zombie.events.some((e) => e.type === 'durable'),
+        'the zombie reported a durable commit',
+      ).toBe(false);
+      expect(['uncertain_durability', 'failed']).toContain(zombie.state);
+      expect(viewOf(await taker.store.load_head(taker.scope)), 'the late writes moved the head').toEqual(before);
+
+      const ref = await taker.store.write_native_state(taker.scope, CODEC, payload('after takeover'), 'takeover');
+      const head = await taker.store.commit_head(taker.scope, ref, first.revision, 'run-takeover');
+      expect(head.revision).toBe(first.revision + 1);
+    } finally {
+      await link.heal();
+    }
     const next = await within(STEP_MS, 'next run', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'next' }]));
     expect({ state: next.state, revision: next.revision }).toEqual({
       state: 'completed',

@@ -13,6 +13,7 @@
  * process must print `{"ready":true,"url":"http://127.0.0.1:PORT"}` as one stdout line.
  */
 import { z } from 'zod';
+import { NETWORK_LINKS } from '../target.js';
 import { CapabilitiesSchema } from './info-protocol.js';
 
 const Token = z.string().min(1).max(4096);
@@ -58,8 +59,8 @@ export const ToxiproxyProxySchema = z.strictObject({
   listen: z.string().min(3),
   /** host:port of the real dependency. */
   upstream: z.string().min(3),
-  /** Which link the proxy sits on. */
-  link: z.enum(['worker-control-plane', 'control-plane-store', 'target-collector', 'other']),
+  /** Which link the proxy sits on (the kit adds toxics to the target's internal links). */
+  link: z.enum([...NETWORK_LINKS, 'target-collector', 'other']),
 });
 
 export const HttpTargetManifestSchema = z

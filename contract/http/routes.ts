@@ -49,6 +49,7 @@ import {
   ClockResponse,
   FailpointParams,
   FailpointTermBody,
+  NetworkLinksResponse,
   PoisonCacheRequest,
   ProcessIdsResponse,
   ProcessRestartRequest,
@@ -389,6 +390,15 @@ export const ROUTES = {
     summary: 'Poison every worker pod-local cache for a binding (restore must never select it)',
     request: PoisonCacheRequest,
     response: EmptyResponse,
+  }),
+  controlNetworkLinks: route({
+    method: 'GET',
+    path: '/_smtc/network-links',
+    auth: 'admin',
+    tag: 'test-controls',
+    summary: "The Toxiproxy proxies in front of the target's own links (worker → control plane, …)",
+    request: null,
+    response: NetworkLinksResponse,
   }),
   controlTargetsCreate: route({
     method: 'POST',

@@ -51,9 +51,10 @@ export const TargetEnvSchema = named(
     providerUrl: HttpUrl.optional(),
     toolUrl: HttpUrl.optional(),
     trustedServiceUrl: HttpUrl.optional(),
+    toxiproxyUrl: HttpUrl.optional(),
     options: TargetOptionsSchema.optional(),
   }),
-  'What the kit gives a fresh target: its OTLP/HTTP traces URL, stub URLs and options.',
+  'What the kit gives a fresh target: its OTLP/HTTP traces URL, stub URLs, the Toxiproxy for its internal links, and options.',
 );
 
 export const TargetInstanceParams = named(

@@ -5,7 +5,7 @@
  * `2*return("unavailable")->sleep(10)`, `DELETE` to disarm one or all.
  */
 import { z } from 'zod';
-import { PROCESS_PARTS, PROCESS_SIGNALS } from '../target.js';
+import { NETWORK_LINKS, PROCESS_PARTS, PROCESS_SIGNALS } from '../target.js';
 import { named } from './protocol-registry.js';
 import { ShortString, WireNumber } from './wire-bounds.js';
 
@@ -37,4 +37,13 @@ export const PoisonCacheRequest = named(
 export const ProcessIdsResponse = named(
   'ProcessIdsResponse',
   z.object({ controlPlane: z.number(), workers: z.array(z.number()) }),
+);
+
+export const NetworkLinksResponse = named(
+  'NetworkLinksResponse',
+  z.object({
+    toxiproxyUrl: z.string(),
+    links: z.array(z.object({ link: z.enum(NETWORK_LINKS), proxy: z.string() })),
+  }),
+  'The Toxiproxy proxies the target put its own internal links behind (networkFaults).',
 );

@@ -51,3 +51,9 @@ export const controlPodCachePoison: Handler<'controlPodCachePoison'> = async ({ 
   await required(f.poisonLocalCache).call(f, body.bindingId, body.marker);
   return {};
 };
+
+export const controlNetworkLinks: Handler<'controlNetworkLinks'> = async ({ target }) => {
+  const f = required(target.faults);
+  const r = await required(f.networkLinks).call(f);
+  return { toxiproxyUrl: r.toxiproxyUrl, links: r.links.map((l) => ({ link: l.link, proxy: l.proxy })) };
+};

@@ -11,6 +11,8 @@ export function servedCapabilities(target: Target, testControls: boolean): Capab
     failpoints: Boolean(target.capabilities.failpoints && target.faults && testControls),
     // Worker process faults are test controls; the control plane's own are its supervisor's.
     processFaults: Boolean(target.capabilities.processFaults && target.faults?.killPart && testControls),
+    // The proxies of its own links are named through a test control.
+    networkFaults: Boolean(target.capabilities.networkFaults && target.faults?.networkLinks && testControls),
     // Telemetry needs flush, which is a test control.
     telemetry: Boolean(target.capabilities.telemetry && target.telemetry && testControls),
   };

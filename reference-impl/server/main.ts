@@ -3,7 +3,7 @@
  *
  *   node --import tsx reference-impl/server/main.ts --port 0 --data-dir DIR \
  *     [--enable-test-controls] [--manifest-out FILE] [--env FILE] [--collector-url URL]
- *     [--provider-url URL] [--tool-url URL] [--trusted-service-url URL] [--admin-token T]
+ *     [--provider-url URL] [--tool-url URL] [--trusted-service-url URL] [--toxiproxy-url URL] [--admin-token T]
  *     [--host 127.0.0.1] [--exit-on-stdin-close] [--workers N]
  *
  * Prints one JSON line `{"ready":true,"url":"http://127.0.0.1:PORT"}` on stdout once it
@@ -37,6 +37,7 @@ const { values } = parseArgs({
     'provider-url': { type: 'string' },
     'tool-url': { type: 'string' },
     'trusted-service-url': { type: 'string' },
+    'toxiproxy-url': { type: 'string' },
     'admin-token': { type: 'string' },
     'exit-on-stdin-close': { type: 'boolean', default: false },
     workers: { type: 'string', default: '1' },
@@ -82,6 +83,9 @@ const env: Omit<HarnessEnv, 'tempDir'> = {
   ...(url(values['tool-url'], fileEnv.toolUrl) ? { toolUrl: url(values['tool-url'], fileEnv.toolUrl) } : {}),
   ...(url(values['trusted-service-url'], fileEnv.trustedServiceUrl)
     ? { trustedServiceUrl: url(values['trusted-service-url'], fileEnv.trustedServiceUrl) }
+    : {}),
+  ...(url(values['toxiproxy-url'], fileEnv.toxiproxyUrl)
+    ? { toxiproxyUrl: url(values['toxiproxy-url'], fileEnv.toxiproxyUrl) }
     : {}),
   ...(fileEnv.options ? { options: fileEnv.options } : {}),
 };

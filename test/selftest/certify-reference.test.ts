@@ -10,11 +10,15 @@ import { expectCertifiedExcept } from './expect-certified.js';
 import { runCertify } from './run-certify.js';
 
 /**
- * In-process, the reference cannot be SIGKILLed without killing the kit: scenarios needing
- * process faults are "not run" there (and Toxiproxy ones where it is missing) — they must pass
- * where the reference runs as processes (the CLI's default target).
+ * In-process, the reference cannot be SIGKILLed without killing the kit, and has no worker →
+ * control-plane link to cut: scenarios needing process or network faults are "not run" there
+ * (and Toxiproxy ones where it is missing) — they must pass where the reference runs as
+ * processes (the CLI's default target).
  */
-const EXPECTED_NOT_RUN_IN_PROCESS = [/does not declare capability "processFaults"/, /Toxiproxy not available/];
+const EXPECTED_NOT_RUN_IN_PROCESS = [
+  /does not declare capability "(processFaults|networkFaults)"/,
+  /Toxiproxy not available/,
+];
 /** Without Toxiproxy (a machine with Node alone), only its scenarios may be "not run". */
 const EXPECTED_NOT_RUN_SERVED = [/Toxiproxy not available/];
 

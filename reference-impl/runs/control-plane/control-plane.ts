@@ -114,6 +114,7 @@ export class ControlPlane implements Runs {
           try {
             try {
               result = await this.deps.worker.run(injectInternal(request.ctx), job, (e) => stream.accept(e));
+              if (result.state === 'uncertain_durability') await this.fence(session, job, result);
             } catch (e) {
               if (!(e instanceof WorkerLostError)) throw e;
               result = await this.workerLost(session, job, stream, injectInternal(request.ctx));
@@ -138,6 +139,21 @@ export class ControlPlane implements Runs {
       },
       SpanKind.SERVER,
     );
+  }
+
+  /**
+   * The worker reports its run uncertain (a write or commit failed after output). Its own
+   * attempt to fence the run may not have got through — the same fault that failed the write
+   * (a cut link, a store outage) can stop it — so the control plane fences the run with its
+   * session too; marking is idempotent, and an unreachable store leaves the run for explicit
+   * reconciliation as before.
+   */
+  private async fence(session: WorkerSession, job: RunJob, result: WorkerResult): Promise<void> {
+    if (this.deps.hooks.has(MUTATION_HOOKS.uncertainNotFencedByControlPlane)) return;
+    const store = this.deps.threadState?.(session);
+    await store
+      ?.mark_uncertain(session.scope, job.runId, result.uncertainReason ?? 'commit_failed_after_output')
+      .catch(() => {});
   }
 
   /**

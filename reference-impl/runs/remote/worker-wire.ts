@@ -11,6 +11,7 @@ import { ErrorBodySchema } from '../../../contract/http/error-protocol.js';
 import { RunStepSchema } from '../../../contract/http/runs-protocol.js';
 import { TelemetryHealthSchema } from '../../../contract/http/telemetry-protocol.js';
 import { WIRE_BOUNDS } from '../../../contract/http/wire-bounds.js';
+import { UNCERTAIN_REASONS } from '../../../contract/state.js';
 
 const Id = z.string().min(1).max(256);
 const Url = z.url({ protocol: /^https?$/ });
@@ -62,6 +63,7 @@ export const WorkerEventSchema = z.discriminatedUnion('type', [
 export const WorkerResultSchema = z.strictObject({
   state: z.enum(['completed', 'interrupted', 'failed', 'uncertain_durability']),
   revision: z.number(),
+  uncertainReason: z.enum(UNCERTAIN_REASONS).optional(),
 });
 
 /** One NDJSON line of a run stream: an event, then exactly one final result or error. */

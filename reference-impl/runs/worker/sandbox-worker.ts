@@ -145,9 +145,10 @@ export class SandboxWorker implements WorkerPort {
     emit: (e: WorkerEvent) => void,
   ): Promise<WorkerResult> {
     if (e instanceof CommitStepFailed && harness.hasUndurableOutput) {
-      await commit.markUncertain(e.step === 'write' ? 'write_failed_after_output' : 'commit_failed_after_output');
+      const uncertainReason = e.step === 'write' ? 'write_failed_after_output' : 'commit_failed_after_output';
+      await commit.markUncertain(uncertainReason);
       emit({ type: 'error', code: 'uncertain_durability' });
-      return { state: 'uncertain_durability', revision: commit.durableRevision };
+      return { state: 'uncertain_durability', revision: commit.durableRevision, uncertainReason };
     }
     const cause = e instanceof CommitStepFailed ? e.cause : e;
     emit({ type: 'error', code: cause instanceof ContractError ? cause.code : 'internal' });

@@ -6,6 +6,7 @@
 import type { WorkerSession } from '../../../contract/bindings.js';
 import type { Principal } from '../../../contract/principals.js';
 import type { RunStep } from '../../../contract/runs.js';
+import type { UncertainReason } from '../../../contract/state.js';
 import type { Carrier } from '../../telemetry/internal-carrier.js';
 
 export interface RunJob {
@@ -32,6 +33,8 @@ export interface WorkerResult {
   readonly state: 'completed' | 'interrupted' | 'failed' | 'uncertain_durability';
   /** Durable head revision after the run (unchanged on failure / uncertainty). */
   readonly revision: number;
+  /** Why the run is `uncertain_durability` (the control plane fences it with this reason). */
+  readonly uncertainReason?: UncertainReason;
 }
 
 export interface WorkerPort {
