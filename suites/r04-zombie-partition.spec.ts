@@ -12,12 +12,19 @@
  * takeover found it, and the new lease holder commits normally.
  */
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from '../contract/runs.js';
+import type { RunEvent, RunOutcome } from '../contract/runs.js';
 import { addLatency } from '../fixtures/faults/toxics/latency.js';
 import { useToxiproxy } from '../fixtures/faults/use-toxiproxy.js';
 import { needNetworkLink } from '../fixtures/scenario/network-faults.js';
-import { durableHead, needProcessFaults, runSteps, viewOf, within } from '../fixtures/scenario/process-faults.js';
-import { CODEC, lease, payload, SPEC } from '../fixtures/scenario/thread-session.js';
+import {
+  durableHead,
+  type HeadView,
+  needProcessFaults,
+  runSteps,
+  viewOf,
+  within,
+} from '../fixtures/scenario/process-faults.js';
+import { CODEC, lease, payload, SPEC, type ThreadSession } from '../fixtures/scenario/thread-session.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
@@ -32,6 +39,30 @@ const STEP_MS = 45_000;
  * call of the worker (a call past that bound is a loss, not a late write).
  */
 const LINK_DELAY_MS = 2_000;
+
+/** Whatever the zombie tried was refused; the new holder's commit lands on the head it found. */
+async function zombieRefused(zombie: RunOutcome, taker: ThreadSession, before: HeadView | null, revision: number) {
+  expect(
+    zombie.events.some((e) => e.type === 'durable'),
+    'the zombie reported a durable commit',
+  ).toBe(false);
+  expect(['uncertain_durability', 'failed']).toContain(zombie.state);
+  expect(viewOf(await taker.store.load_head(taker.scope)), 'the zombie moved the head').toEqual(before);
+  const ref = await taker.store.write_native_state(taker.scope, CODEC, payload('after takeover'), 'takeover');
+  const head = await taker.store.commit_head(taker.scope, ref, revision, 'run-takeover');
+  expect(head.revision).toBe(revision + 1);
+  expect(viewOf(await durableHead(t(), taker.owner, taker.bindingId))).toEqual(viewOf(head));
+}
+
+/** And the control plane's own next run takes the thread on from there. */
+async function nextRunTakesOver(bindingId: string, revision: number) {
+  const next = await within(
+    STEP_MS,
+    'next run',
+    runSteps(t(), t().principals.alice, bindingId, [{ type: 'emit', text: 'next' }]),
+  );
+  expect({ state: next.state, revision: next.revision }).toEqual({ state: 'completed', revision: revision + 2 });
+}
 
 describe('R04 zombie workers behind a partition', () => {
   it('R04.20 a worker frozen mid-run (SIGSTOP) and continued after a lease takeover commits nothing', async (ctx) => {
@@ -59,31 +90,12 @@ describe('R04 zombie workers behind a partition', () => {
       hold.release();
       await f.killPart('worker', 'SIGCONT');
       frozen = false;
-      const zombie = await within(STEP_MS, 'the zombie run', zombieRun);
-
-      expect(
-        zombie.events.some((e) => e.type === 'durable'),
-        'the zombie reported a durable commit',
-      ).toBe(false);
-      expect(['uncertain_durability', 'failed']).toContain(zombie.state);
-      expect(viewOf(await taker.store.load_head(taker.scope)), 'the zombie moved the head').toEqual(before);
-
-      // The new holder owns the thread: its commit lands exactly on the head it found.
-      const ref = await taker.store.write_native_state(taker.scope, CODEC, payload('after takeover'), 'takeover');
-      const head = await taker.store.commit_head(taker.scope, ref, first.revision, 'run-takeover');
-      expect(head.revision).toBe(first.revision + 1);
-      expect(viewOf(await durableHead(t(), alice, bindingId))).toEqual(viewOf(head));
+      await zombieRefused(await within(STEP_MS, 'the zombie run', zombieRun), taker, before, first.revision);
     } finally {
       hold.release();
       if (frozen) await f.killPart('worker', 'SIGCONT');
     }
-
-    // And the control plane's own next run takes the thread on from there.
-    const next = await within(STEP_MS, 'next run', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'next' }]));
-    expect({ state: next.state, revision: next.revision }).toEqual({
-      state: 'completed',
-      revision: first.revision + 2,
-    });
+    await nextRunTakesOver(bindingId, first.revision);
   });
 
   it('R04.21 a worker whose write and commit reach the control plane only after a lease takeover (Toxiproxy latency) commits nothing', async (ctx) => {
@@ -120,25 +132,10 @@ describe('R04 zombie workers behind a partition', () => {
       // The run's last output is out: its write and commit are now on the slow link. Take over.
       await within(STEP_MS, 'the zombie run reaching its last output', lastOutputSeen);
       const taker = await lease(t(), alice, bindingId);
-      const zombie = await within(STEP_MS, 'the zombie run', zombieRun);
-
-      expect(
-        zombie.events.some((e) => e.type === 'durable'),
-        'the zombie reported a durable commit',
-      ).toBe(false);
-      expect(['uncertain_durability', 'failed']).toContain(zombie.state);
-      expect(viewOf(await taker.store.load_head(taker.scope)), 'the late writes moved the head').toEqual(before);
-
-      const ref = await taker.store.write_native_state(taker.scope, CODEC, payload('after takeover'), 'takeover');
-      const head = await taker.store.commit_head(taker.scope, ref, first.revision, 'run-takeover');
-      expect(head.revision).toBe(first.revision + 1);
+      await zombieRefused(await within(STEP_MS, 'the zombie run', zombieRun), taker, before, first.revision);
     } finally {
       await link.heal();
     }
-    const next = await within(STEP_MS, 'next run', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'next' }]));
-    expect({ state: next.state, revision: next.revision }).toEqual({
-      state: 'completed',
-      revision: first.revision + 2,
-    });
+    await nextRunTakesOver(bindingId, first.revision);
   });
 });
