@@ -22,7 +22,7 @@ import { takeDown } from '../fixtures/faults/toxics/down.js';
 import { addLatency } from '../fixtures/faults/toxics/latency.js';
 import { resetPeer } from '../fixtures/faults/toxics/reset-peer.js';
 import { blackHole } from '../fixtures/faults/toxics/timeout.js';
-import { acquireToxiproxy, type ToxiproxyHandle } from '../fixtures/faults/toxiproxy-server.js';
+import { useToxiproxy } from '../fixtures/faults/use-toxiproxy.js';
 import { needCapability, notRun } from '../fixtures/scenario/need.js';
 import { durableHead } from '../fixtures/scenario/process-faults.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
@@ -40,14 +40,14 @@ const MEMORY_KEY = 'r10-outage-note';
 
 const stubs = useStubs();
 const collector = useCollector();
-let tp: ToxiproxyHandle | undefined;
+const tp = useToxiproxy();
 let link: NetworkLink | undefined;
 
 beforeAll(async () => {
-  tp = await acquireToxiproxy();
-  if (tp.available) {
+  const kit = tp();
+  if (kit.available) {
     const upstream = new URL(collector().url).host;
-    link = await createNetworkLink(tp.client, `smtc_r10_collector_${process.pid}`, upstream);
+    link = await createNetworkLink(kit.client, `smtc_r10_collector_${process.pid}`, upstream);
   }
 }, 60_000);
 const t = useTarget(() => ({
@@ -58,7 +58,6 @@ const t = useTarget(() => ({
 }));
 afterAll(async () => {
   await link?.remove().catch(() => {});
-  if (tp?.available) await tp.stop();
 }, 30_000);
 
 const WORKLOAD: readonly RunStep[] = [
@@ -120,7 +119,8 @@ async function auditCount(target: Target): Promise<number> {
 
 function need(ctx: TestContext, target: Target): NetworkLink {
   needCapability(ctx, target, 'runs', 'telemetry', 'memory');
-  if (!tp?.available) notRun(ctx, tp?.reason ?? 'Toxiproxy was not looked for');
+  const kit = tp();
+  if (!kit.available) notRun(ctx, kit.reason);
   return link!;
 }
 
