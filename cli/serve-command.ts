@@ -10,22 +10,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError } from 'commander';
 import { parseManifest } from '../contract/http/manifest.js';
-import { TargetEnvSchema } from '../contract/http/target-instances-protocol.js';
+import { TARGET_ENV_URLS, TargetEnvSchema, type TargetEnvUrl } from '../contract/http/target-instances-protocol.js';
 import type { HarnessEnv } from '../contract/target.js';
 import { startReferenceServer } from '../reference-impl/server/start-reference-server.js';
 
-export interface ServeOptions {
+export interface ServeOptions extends Partial<Readonly<Record<TargetEnvUrl, string>>> {
   readonly host: string;
   readonly port: number;
   readonly dataDir: string;
   readonly workers: number;
   readonly manifestOut?: string;
   readonly enableTestControls: boolean;
-  readonly collectorUrl?: string;
-  readonly providerUrl?: string;
-  readonly toolUrl?: string;
-  readonly trustedServiceUrl?: string;
-  readonly toxiproxyUrl?: string;
   /** Where to print (stdout by default). */
   readonly out?: (line: string) => void;
 }
@@ -84,32 +79,21 @@ function restartArgv(o: ServeOptions, dataDir: string, manifestFile: string, por
     ...['--host', o.host, '--port', port, '--data-dir', dataDir, '--workers', String(o.workers)],
     ...['--manifest-out', manifestFile],
     ...(o.enableTestControls ? ['--enable-test-controls'] : []),
-    ...(o.collectorUrl ? ['--collector-url', o.collectorUrl] : []),
-    ...(o.providerUrl ? ['--provider-url', o.providerUrl] : []),
-    ...(o.toolUrl ? ['--tool-url', o.toolUrl] : []),
-    ...(o.trustedServiceUrl ? ['--trusted-service-url', o.trustedServiceUrl] : []),
-    ...(o.toxiproxyUrl ? ['--toxiproxy-url', o.toxiproxyUrl] : []),
+    ...Object.entries(TARGET_ENV_URLS).flatMap(([field, flag]) => {
+      const v = o[field as TargetEnvUrl];
+      return v ? [flag, v] : [];
+    }),
   ];
 }
-
-const URL_FLAGS = {
-  collectorUrl: '--collector-url',
-  providerUrl: '--provider-url',
-  toolUrl: '--tool-url',
-  trustedServiceUrl: '--trusted-service-url',
-  toxiproxyUrl: '--toxiproxy-url',
-} as const;
 
 /** The URLs the reference runs with, each checked as the protocol checks a fresh target's env. */
 function serveEnv(o: ServeOptions): Omit<HarnessEnv, 'tempDir'> {
   const given = Object.fromEntries(
-    Object.keys(URL_FLAGS).flatMap((k) =>
-      o[k as keyof typeof URL_FLAGS] ? [[k, o[k as keyof typeof URL_FLAGS]]] : [],
-    ),
+    Object.keys(TARGET_ENV_URLS).flatMap((k) => (o[k as TargetEnvUrl] ? [[k, o[k as TargetEnvUrl]]] : [])),
   );
   const r = TargetEnvSchema.safeParse(given);
   if (!r.success) {
-    const flags = r.error.issues.map((i) => URL_FLAGS[i.path[0] as keyof typeof URL_FLAGS] ?? String(i.path[0]));
+    const flags = r.error.issues.map((i) => TARGET_ENV_URLS[i.path[0] as TargetEnvUrl] ?? String(i.path[0]));
     throw new InvalidArgumentError(`${[...new Set(flags)].join(', ')}: expected an http(s) URL`);
   }
   return r.data;

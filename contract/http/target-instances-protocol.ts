@@ -43,6 +43,16 @@ export const TargetOptionsSchema = named(
   'Per-target options a suite asks for; a target honours those it supports.',
 );
 
+/** The URL fields of a target env, with the command-line flag each has on the reference's servers. */
+export const TARGET_ENV_URLS = {
+  collectorUrl: '--collector-url',
+  providerUrl: '--provider-url',
+  toolUrl: '--tool-url',
+  trustedServiceUrl: '--trusted-service-url',
+  toxiproxyUrl: '--toxiproxy-url',
+} as const;
+export type TargetEnvUrl = keyof typeof TARGET_ENV_URLS;
+
 /** A HarnessEnv without its temp dir (the server keeps its instances' data itself). */
 export const TargetEnvSchema = named(
   'TargetEnv',

@@ -54,6 +54,5 @@ export const controlPodCachePoison: Handler<'controlPodCachePoison'> = async ({ 
 
 export const controlNetworkLinks: Handler<'controlNetworkLinks'> = async ({ target }) => {
   const f = required(target.faults);
-  const r = await required(f.networkLinks).call(f);
-  return { toxiproxyUrl: r.toxiproxyUrl, links: r.links.map((l) => ({ link: l.link, proxy: l.proxy })) };
+  return required(f.networkLinks).call(f);
 };

@@ -16,7 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { TargetEnvSchema } from '../../contract/http/target-instances-protocol.js';
+import { TARGET_ENV_URLS, TargetEnvSchema } from '../../contract/http/target-instances-protocol.js';
 import type { HarnessEnv } from '../../contract/target.js';
 import { startReferenceServer } from './start-reference-server.js';
 
@@ -51,7 +51,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) fail('--port must be a
 const workers = Number(values.workers);
 if (!Number.isInteger(workers) || workers < 0 || workers > 16) fail('--workers must be an integer in 0..16');
 
-let fileEnv: Omit<HarnessEnv, 'tempDir'> = {};
+let fileEnv: Record<string, unknown> = {};
 if (values.env) {
   let raw: unknown;
   try {
@@ -62,33 +62,21 @@ if (values.env) {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail('--env must hold a JSON object');
   // Its tempDir is the kit's; the server keeps its data in --data-dir.
   const { tempDir: _ignored, ...rest } = raw as Record<string, unknown>;
-  const parsed = TargetEnvSchema.safeParse(rest);
-  if (!parsed.success) {
-    const at = parsed.error.issues.slice(0, 5).map((i) => i.path.join('.') || '(root)');
-    fail(`--env does not hold a valid target env (at ${at.join(', ')})`);
-  }
-  fileEnv = parsed.data;
+  fileEnv = rest;
 }
-const url = (flag: string | undefined, fromFile: unknown): string | undefined => {
-  const v = flag ?? fromFile;
-  return typeof v === 'string' && v !== '' ? v : undefined;
-};
-const env: Omit<HarnessEnv, 'tempDir'> = {
-  ...(url(values['collector-url'], fileEnv.collectorUrl)
-    ? { collectorUrl: url(values['collector-url'], fileEnv.collectorUrl) }
-    : {}),
-  ...(url(values['provider-url'], fileEnv.providerUrl)
-    ? { providerUrl: url(values['provider-url'], fileEnv.providerUrl) }
-    : {}),
-  ...(url(values['tool-url'], fileEnv.toolUrl) ? { toolUrl: url(values['tool-url'], fileEnv.toolUrl) } : {}),
-  ...(url(values['trusted-service-url'], fileEnv.trustedServiceUrl)
-    ? { trustedServiceUrl: url(values['trusted-service-url'], fileEnv.trustedServiceUrl) }
-    : {}),
-  ...(url(values['toxiproxy-url'], fileEnv.toxiproxyUrl)
-    ? { toxiproxyUrl: url(values['toxiproxy-url'], fileEnv.toxiproxyUrl) }
-    : {}),
-  ...(fileEnv.options ? { options: fileEnv.options } : {}),
-};
+// A URL flag overrides the file's field; the whole env is then checked as the protocol checks one.
+const flagUrls = Object.fromEntries(
+  Object.entries(TARGET_ENV_URLS).flatMap(([field, flag]) => {
+    const v = values[flag.slice(2) as keyof typeof values];
+    return typeof v === 'string' && v !== '' ? [[field, v]] : [];
+  }),
+);
+const parsed = TargetEnvSchema.safeParse({ ...fileEnv, ...flagUrls });
+if (!parsed.success) {
+  const at = parsed.error.issues.slice(0, 5).map((i) => i.path.join('.') || '(root)');
+  fail(`invalid target env from --env and the URL flags (at ${at.join(', ')})`);
+}
+const env: Omit<HarnessEnv, 'tempDir'> = parsed.data;
 
 const server = await startReferenceServer({
   dataDir,

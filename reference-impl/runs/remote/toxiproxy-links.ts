@@ -13,18 +13,19 @@ import type { NetworkLinkName, NetworkLinks } from '../../../contract/target.js'
 export class ToxiproxyLinks {
   private readonly client: Toxiproxy;
   private readonly routed = new Map<NetworkLinkName, string>();
+  private readonly id: string;
 
   constructor(
     private readonly toxiproxyUrl: string,
     /** Something unique to this target and stable across its restarts (its data directory). */
-    private readonly seed: string,
+    seed: string,
   ) {
     this.client = new Toxiproxy(toxiproxyUrl);
+    this.id = createHash('sha256').update(seed).digest('hex').slice(0, 16);
   }
 
   private nameOf(link: NetworkLinkName): string {
-    const id = createHash('sha256').update(this.seed).digest('hex').slice(0, 16);
-    return `smtc_${link.replaceAll('-', '_')}_${id}`;
+    return `smtc_${link.replaceAll('-', '_')}_${this.id}`;
   }
 
   /**
