@@ -156,6 +156,7 @@ export class ContractCheckpointSaver extends BaseCheckpointSaver {
     const stored: StoredCheckpoint = [ns, checkpoint.id, parent, cpType, toB64(cpBytes), toB64(mdBytes)];
     await this.mutate(thread, ['put', ns, checkpoint.id], (log) => {
       const at = log.checkpoints.findIndex((c) => c[0] === ns && c[1] === checkpoint.id);
+      if (at >= 0 && log.checkpoints[at]?.join('\u0000') === stored.join('\u0000')) return null; // a retried put
       const checkpoints = [...log.checkpoints];
       if (at >= 0) checkpoints[at] = stored;
       else checkpoints.push(stored);
