@@ -127,6 +127,25 @@ describe('the committed head is the thread', () => {
       Array.from({ length: 12 }, (_, i) => `task-${i}`).sort(),
     );
   });
+  it('a saver whose last commit is stale rebuilds on the durable head (nothing of the other writer lost)', async () => {
+    c = sqliteSaver();
+    const w = await worker('t');
+    const a = w.saver;
+    const b = new ContractCheckpointSaver(w.sessions);
+    const first = await a.put(cfg('t'), cp(1), META, {});
+    await b.put(first, cp(2), { ...META, step: 1 }, {});
+    await a.putWrites(first, [['from-a', 1]], 'task-a'); // a's base (revision 1) is stale
+    // b re-puts cp(1) with other metadata; a repeating its own put must not be skipped as a
+    // no-op on its stale base: like MongoDBSaver's upsert, the last put wins.
+    await b.put(cfg('t'), cp(1), { ...META, step: 7 }, {});
+    await a.put(cfg('t'), cp(1), META, {});
+    const listed = [];
+    for await (const t of a.list(cfg('t'))) listed.push([t.checkpoint.id, t.metadata?.step, t.pendingWrites?.length]);
+    expect(listed).toEqual([
+      [id(2), 1, 0],
+      [id(1), 0, 1],
+    ]);
+  });
 });
 
 describe('bad input gets a typed contract error and nothing is half-written', () => {

@@ -18,7 +18,9 @@
  *    (several checkpoints, one per super-step) is thus several commits of one run id; the
  *    run's last commit is its durable head. Nothing is read back from pending state or from
  *    memory: every read loads the durable head (a decoded copy is reused only when it is the
- *    very head load_head returned), so pod-local state is never selected.
+ *    very head load_head returned), so pod-local state is never selected. A write may start
+ *    from the head this saver itself committed last, optimistically: the compare-and-set
+ *    rejects it if anything committed since, and it is then redone on the loaded head.
  *  - A lost commit answer is retried with the same pending ref (the store returns the same
  *    head); a revision conflict re-reads and re-applies (bounded). Any other error leaves the
  *    head as it was: a rejected operation is never half-applied.
@@ -44,7 +46,7 @@ import {
   WRITES_IDX_MAP,
 } from '@langchain/langgraph-checkpoint';
 import { ContractError, isContractError } from '../../../../contract/errors.js';
-import type { DurableStateHead, StateScope } from '../../../../contract/state.js';
+import type { DurableStateHead, PendingStateRef, StateScope } from '../../../../contract/state.js';
 import { BoundedCache } from '../../../state/bounded-cache.js';
 import {
   type CheckpointLog,
@@ -70,6 +72,13 @@ export interface HeadLog {
   readonly log: CheckpointLog;
 }
 
+interface CommittedBase {
+  readonly bindingId: string;
+  readonly epoch: number;
+  readonly revision: number;
+  readonly log: CheckpointLog;
+}
+
 function configString(config: RunnableConfig, name: string, required: boolean): string | undefined {
   const v = (config.configurable as Record<string, unknown> | undefined)?.[name];
   if (v === undefined && !required) return undefined;
@@ -85,6 +94,8 @@ export class ContractCheckpointSaver extends BaseCheckpointSaver {
   private readonly queues = new Map<string, Promise<unknown>>();
   /** Decoded logs by exact durable head (binding, epoch, revision, content hash). */
   private readonly decoded = new BoundedCache<string, CheckpointLog>(64);
+  /** Per thread, the head this saver committed last: only ever the base of a CAS-checked write. */
+  private readonly committed = new BoundedCache<string, CommittedBase>(64);
 
   constructor(
     private readonly threads: ThreadSessions,
@@ -203,6 +214,7 @@ export class ContractCheckpointSaver extends BaseCheckpointSaver {
     if (typeof threadId !== 'string' || threadId.length > LOG_BOUNDS.maxIdChars) {
       throw new ContractError('invalid_argument', 'thread id must be a bounded string');
     }
+    this.committed.delete(threadId);
     await this.serialized(threadId, () => this.threads.clear(threadId));
   }
 
@@ -298,9 +310,20 @@ export class ContractCheckpointSaver extends BaseCheckpointSaver {
       if (!handle) throw new ContractError('not_found');
       const opHash = sha(JSON.stringify([thread, ...op])).slice(0, 32);
       for (let attempt = 0; attempt <= MAX_CONFLICT_RETRIES; attempt++) {
-        const { revision, log } = await this.loadHead(thread, handle);
+        // The head this saver committed last is the base of an optimistic write (the CAS
+        // rejects it if anyone committed since); otherwise, or after a conflict, load the head.
+        const mine = attempt === 0 ? this.committed.get(thread) : undefined;
+        const base =
+          mine && mine.bindingId === handle.scope.bindingId && mine.epoch === handle.scope.epoch
+            ? mine
+            : await this.loadHead(thread, handle);
+        this.committed.delete(thread);
+        const { revision, log } = base;
         const next = apply(log);
-        if (!next) return;
+        if (!next) {
+          if (base === mine) continue; // "nothing to do" only counts against the durable head
+          return;
+        }
         if (next.checkpoints.length + next.writes.length > LOG_BOUNDS.maxEntries)
           throw new ContractError('entry_limit');
         const bytes = encodeLog(next);
@@ -312,7 +335,13 @@ export class ContractCheckpointSaver extends BaseCheckpointSaver {
           key,
         );
         try {
-          await this.commit(handle, pending, revision);
+          const head = await this.commit(handle, pending, revision);
+          this.committed.set(thread, {
+            bindingId: head.bindingId,
+            epoch: head.epoch,
+            revision: head.revision,
+            log: next,
+          });
           return;
         } catch (e) {
           if (!isContractError(e, 'revision_conflict')) throw e;
@@ -322,15 +351,10 @@ export class ContractCheckpointSaver extends BaseCheckpointSaver {
     });
   }
 
-  private async commit(
-    handle: ThreadHandle,
-    pending: Awaited<ReturnType<ThreadHandle['store']['write_native_state']>>,
-    revision: number,
-  ): Promise<void> {
+  private async commit(handle: ThreadHandle, pending: PendingStateRef, revision: number): Promise<DurableStateHead> {
     for (let i = 0; ; i++) {
       try {
-        await handle.store.commit_head(handle.scope, pending, revision, handle.runId);
-        return;
+        return await handle.store.commit_head(handle.scope, pending, revision, handle.runId);
       } catch (e) {
         // Same pending, same run, same expected revision: the store answers with the same head.
         if (!isContractError(e, 'unavailable') || i >= MAX_LOST_ANSWER_RETRIES) throw e;
