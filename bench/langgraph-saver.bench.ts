@@ -5,7 +5,8 @@
  *  1. LangGraph's MemorySaver — the graph's own cost (scripted model, tools, Pregel loop);
  *  2. LangGraph's MongoDBSaver, directly on the server;
  *  3. ContractCheckpointSaver over the reference's MongoDB backend, same server;
- *  4. ContractCheckpointSaver over the reference's SQLite backend.
+ *  4. ContractCheckpointSaver over the reference's SQLite backend (WAL, synchronous=FULL),
+ *  5. LangGraph's SqliteSaver on a file (its own pragmas: WAL, synchronous left at its default).
  * Storage cost = conversation time minus MemorySaver's. Where the adapter's time goes is
  * measured too: ThreadStateStore calls per conversation, time inside them, and bytes written
  * (each commit writes the thread's whole log). Best of ROUNDS interleaved rounds.
@@ -14,9 +15,11 @@
  *
  *   node --import tsx bench/langgraph-saver.bench.ts
  */
+import path from 'node:path';
 import { MemorySaver } from '@langchain/langgraph';
 import type { BaseCheckpointSaver } from '@langchain/langgraph-checkpoint';
 import { MongoDBSaver } from '@langchain/langgraph-checkpoint-mongodb';
+import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import type { ThreadStateStore } from '../contract/state.js';
 import { runDeepAgentScenario } from '../fixtures/langgraph/deep-agent-scenario.js';
 import { ContractCheckpointSaver } from '../reference-impl/runs/worker/langgraph/contract-checkpoint-saver.js';
@@ -77,7 +80,7 @@ async function conversations(saver: BaseCheckpointSaver, tag: string): Promise<n
   return (performance.now() - started) / CONVERSATIONS;
 }
 
-await withMongoBench('langgraph saver', async ({ how, client, mongo, sqlite }) => {
+await withMongoBench('langgraph saver', async ({ how, client, dir, mongo, sqlite }) => {
   const spec = { environment: 'bench', harness: 'deepagents' };
   const useMongo = newUse();
   const useSqlite = newUse();
@@ -92,18 +95,20 @@ await withMongoBench('langgraph saver', async ({ how, client, mongo, sqlite }) =
   const mongoSaver = new MongoDBSaver({ client: client as never, dbName });
   await mongoSaver.setup();
   const memory = new MemorySaver();
+  const sqliteSaver = SqliteSaver.fromConnString(path.join(dir, 'langgraph-sqlite-saver.sqlite'));
 
   console.log(
     `Deep Agents conversation per thread: ${CONVERSATIONS} per case, best of ${ROUNDS} interleaved rounds (Node ${process.version}), server via ${how}`,
   );
   await conversations(memory, 'warm-memory');
   await conversations(onSqlite, 'warm-sqlite');
-  const best = { memory: Infinity, mongoSaver: Infinity, onMongo: Infinity, onSqlite: Infinity };
+  const best = { memory: Infinity, mongoSaver: Infinity, onMongo: Infinity, onSqlite: Infinity, sqliteSaver: Infinity };
   for (let r = 0; r < ROUNDS; r++) {
     best.memory = Math.min(best.memory, await conversations(memory, `memory-${r}`));
     best.mongoSaver = Math.min(best.mongoSaver, await conversations(mongoSaver, `mongosaver-${r}`));
     best.onMongo = Math.min(best.onMongo, await conversations(onMongo, `adapter-mongo-${r}`));
     best.onSqlite = Math.min(best.onSqlite, await conversations(onSqlite, `adapter-sqlite-${r}`));
+    best.sqliteSaver = Math.min(best.sqliteSaver, await conversations(sqliteSaver, `sqlitesaver-${r}`));
   }
   // Averages over every conversation run (calls of one conversation can overlap: reads are not serialised).
   const perConv = (u: StoreUse, warm: number) => {
@@ -127,6 +132,8 @@ await withMongoBench('langgraph saver', async ({ how, client, mongo, sqlite }) =
     ['adapter on the SQLite backend', `${best.onSqlite.toFixed(1)} ms/conversation`],
     ['  ratio adapter on SQLite / MongoDBSaver', `${(best.onSqlite / best.mongoSaver).toFixed(2)}x`],
     ['  where it goes', perConv(useSqlite, CONVERSATIONS)],
+    ['SqliteSaver', `${best.sqliteSaver.toFixed(1)} ms/conversation`],
+    ['  ratio adapter on SQLite / SqliteSaver', `${(best.onSqlite / best.sqliteSaver).toFixed(2)}x`],
   ];
   for (const [k, v] of rows) console.log(`  ${k.padEnd(52)} ${v}`);
   await client.db(dbName).dropDatabase();
