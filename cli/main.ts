@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { isRequirementId, type RequirementId } from '../contract/requirements.js';
 import { TargetLoadError } from '../fixtures/targets/load-target.js';
 import { certify } from './certify/certify-command.js';
+import { terminalText } from './report/terminal-text.js';
 import { serve } from './serve-command.js';
 
 function parseOnly(value: string): RequirementId[] {
@@ -98,7 +99,7 @@ program
         'SpawnError',
       ];
       if (e instanceof TargetLoadError || (e instanceof Error && usage.includes(e.name))) {
-        process.stderr.write(`smtc: ${(e as Error).message}\n`);
+        process.stderr.write(`smtc: ${terminalText((e as Error).message)}\n`);
         process.exitCode = 2;
         return;
       }

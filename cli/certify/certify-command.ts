@@ -11,6 +11,7 @@ import { DEFAULT_CERTIFY_TARGET, loadTargetModule, REPO_ROOT } from '../../fixtu
 import { writeHtmlReport } from '../report/html-report.js';
 import { writeJunit } from '../report/junit-xml.js';
 import { renderSummary } from '../report/terminal-summary.js';
+import { terminalLine, terminalText } from '../report/terminal-text.js';
 import { writeVerdictJson } from '../report/verdict-json.js';
 import { canarySections } from './canary-section.js';
 import { runSuites } from './run-suites.js';
@@ -46,7 +47,7 @@ export async function certify(o: CertifyOptions): Promise<{ exitCode: number; ce
 
   const startedAt = new Date();
   const selected = new Set<RequirementId>(o.only?.length ? o.only : REQUIREMENTS.map((r) => r.id));
-  out(`smtc certify: target ${target}`);
+  out(`smtc certify: target ${terminalLine(target)}`);
   out(`requirements: ${[...selected].join(' ')}${o.requireAll ? ' (every kit service required)' : ''}`);
   if (mod.serialSuites) out('suite files run one at a time: every target shares the processes of one running service');
   const { clauses, runErrors } = await runSuites({
@@ -63,7 +64,7 @@ export async function certify(o: CertifyOptions): Promise<{ exitCode: number; ce
   const requirements = REQUIREMENTS.map((r) => decideRequirement(r.id, clauses, selected.has(r.id)));
   let overall = overallOf(requirements);
   if (runErrors.length > 0) {
-    out(`errors outside any scenario:\n  ${runErrors.join('\n  ')}`);
+    out(`errors outside any scenario:\n  ${runErrors.map((e) => terminalText(e, { maxLines: 6 })).join('\n  ')}`);
     overall = 'failed';
   }
   const finishedAt = new Date();
