@@ -7,13 +7,14 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REQUIREMENTS, type RequirementId } from '../../contract/requirements.js';
-import { DEFAULT_CERTIFY_TARGET, loadTargetModule, REPO_ROOT } from '../../fixtures/targets/load-target.js';
+import { DEFAULT_CERTIFY_TARGET, REPO_ROOT } from '../../fixtures/targets/load-target.js';
 import { writeHtmlReport } from '../report/html-report.js';
 import { writeJunit } from '../report/junit-xml.js';
 import { renderSummary } from '../report/terminal-summary.js';
 import { terminalLine, terminalText } from '../report/terminal-text.js';
 import { writeVerdictJson } from '../report/verdict-json.js';
 import { canarySections } from './canary-section.js';
+import { preflight } from './preflight.js';
 import { runSuites } from './run-suites.js';
 import { type Certification, decideRequirement, overallOf } from './verdict.js';
 
@@ -40,8 +41,8 @@ export async function certify(o: CertifyOptions): Promise<{ exitCode: number; ce
   const out = (line: string) => {
     if (!o.quiet) process.stdout.write(`${line}\n`);
   };
-  // Fail fast and clearly on a target that cannot even be loaded.
-  const mod = await loadTargetModule(target);
+  // Fail fast and clearly (exit 2, within a bound) on a target that cannot load, create or answer.
+  const mod = await preflight(target);
   const reportDir = path.resolve(o.out);
   mkdirSync(reportDir, { recursive: true });
 
