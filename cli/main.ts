@@ -110,7 +110,8 @@ program
 program
   .command('serve')
   .description('run the reference as processes (control plane + sandbox workers), print its URL, write a manifest')
-  .option('--host <host>', 'listen address (loopback)', '127.0.0.1')
+  .option('--host <host>', 'listen address (loopback unless --allow-non-loopback)', '127.0.0.1')
+  .option('--allow-non-loopback', 'allow a --host that is reachable from other machines', false)
   .option('-p, --port <n>', 'port (0 = any free port)', parseInteger, 8080)
   .option('-d, --data-dir <dir>', 'data directory (SQLite, worker slots, credentials)', 'smtc-data')
   .option('-w, --workers <n>', 'sandbox worker processes (0 = in-process worker)', parseInteger, 2)
@@ -134,6 +135,7 @@ program
       dataDir: opts.dataDir,
       workers: opts.workers,
       enableTestControls: Boolean(opts.enableTestControls),
+      allowNonLoopback: Boolean(opts.allowNonLoopback),
       ...(opts.manifestOut ? { manifestOut: opts.manifestOut } : {}),
       ...(opts.collectorUrl ? { collectorUrl: opts.collectorUrl } : {}),
       ...(opts.providerUrl ? { providerUrl: opts.providerUrl } : {}),

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { livePidOf } from '../../cli/serve-pid-file.js';
 import { ProcessSupervisor, processAlive } from '../../fixtures/faults/process-supervisor.js';
 import { REPO_ROOT } from '../../fixtures/targets/load-target.js';
 import { expectCertifiedExcept } from './expect-certified.js';
@@ -20,13 +21,9 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'smtc-static-service-'));
 /** The serving control plane: after a restart it is no child of ours, so it is found by its pid file. */
 async function stopService(): Promise<void> {
   await supervisor.stopAll();
-  let pid = Number.NaN;
-  try {
-    pid = Number(readFileSync(path.join(dataDir, 'control-plane.pid'), 'utf8').trim());
-  } catch {
-    return;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) return;
+  // Only while the pid file still names the process that wrote it (never a reused pid).
+  const pid = livePidOf(path.join(dataDir, 'control-plane.pid'));
+  if (pid === null || !processAlive(pid)) return;
   process.kill(pid, 'SIGTERM');
   for (let i = 0; i < 100 && processAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
   if (processAlive(pid)) process.kill(pid, 'SIGKILL');
