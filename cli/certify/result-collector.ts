@@ -19,6 +19,10 @@ function requirementOfFile(file: string): RequirementId | null {
 
 export class ResultCollector implements Reporter {
   readonly clauses: ClauseResult[] = [];
+  /** Suite files running now, with the scenario each is in (the watchdog names them). */
+  readonly running = new Map<string, { startedAt: number; current?: string }>();
+  /** Suite files that ran to their end (relative paths). */
+  readonly finished = new Set<string>();
   private readonly started = Date.now();
 
   constructor(
@@ -27,7 +31,13 @@ export class ResultCollector implements Reporter {
   ) {}
 
   onTestModuleStart(mod: TestModule): void {
+    this.running.set(mod.moduleId, { startedAt: Date.now() });
     this.out(`▶ ${path.relative(this.root, mod.moduleId)}`);
+  }
+
+  onTestCaseReady(tc: TestCase): void {
+    const file = this.running.get(tc.module.moduleId);
+    if (file) file.current = tc.name;
   }
 
   onTestCaseResult(tc: TestCase): void {
@@ -72,6 +82,8 @@ export class ResultCollector implements Reporter {
   }
 
   onTestModuleEnd(mod: TestModule): void {
+    this.running.delete(mod.moduleId);
+    this.finished.add(path.relative(this.root, mod.moduleId));
     // A file that failed to load or whose hooks failed has errors outside any test: that
     // fails its requirement (it never "passes by having no tests").
     const errors = mod.errors();

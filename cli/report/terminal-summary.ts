@@ -38,7 +38,10 @@ export function renderSummary(c: Certification): string {
       ? 'CERTIFIED'
       : c.overall === 'failed'
         ? 'FAILED'
-        : 'NOT CERTIFIED (requirements not run; see reasons)';
+        : c.overall === 'interrupted'
+          ? 'NONE — INTERRUPTED (partial results, not a verdict)'
+          : 'NOT CERTIFIED (requirements not run; see reasons)';
+  if (c.stopped) out.push('', `  stopped: ${terminalLine(c.stopped, 600)}`);
   out.push('', `  verdict: ${verdict}   (${(c.durationMs / 1000).toFixed(1)} s)`, '');
   return out.join('\n');
 }
