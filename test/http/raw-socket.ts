@@ -6,6 +6,19 @@ export interface RawAnswer {
   readonly body: string;
 }
 
+/** The payload of a chunked body (what a streaming route answers with). */
+function dechunk(body: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const eol = body.indexOf('\r\n', at);
+    const size = eol < 0 ? 0 : Number.parseInt(body.slice(at, eol), 16);
+    if (!(size > 0)) return out;
+    out += body.slice(eol + 2, eol + 2 + size);
+    at = eol + 2 + size + 2;
+  }
+}
+
 /** Sends bytes, reads until the server closes the connection (bounded), parses the status line and body. */
 export function rawHttp(baseUrl: string, bytes: string | Buffer, timeoutMs = 10_000): Promise<RawAnswer> {
   const u = new URL(baseUrl);
@@ -25,7 +38,9 @@ export function rawHttp(baseUrl: string, bytes: string | Buffer, timeoutMs = 10_
       const text = Buffer.concat(chunks).toString('utf8');
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
       const head = text.indexOf('\r\n\r\n');
-      resolve({ status, body: head >= 0 ? text.slice(head + 4) : '' });
+      const body = head >= 0 ? text.slice(head + 4) : '';
+      const chunked = /\r\ntransfer-encoding:\s*chunked/i.test(head >= 0 ? text.slice(0, head) : '');
+      resolve({ status, body: chunked ? dechunk(body) : body });
     });
     socket.write(bytes);
   });
