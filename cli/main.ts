@@ -129,20 +129,29 @@ program
   .action(async (opts) => {
     if (opts.port < 0 || opts.port > 65_535) throw new InvalidArgumentError('--port must be in 0..65535');
     if (opts.workers < 0 || opts.workers > 16) throw new InvalidArgumentError('--workers must be in 0..16');
-    const s = await serve({
-      host: opts.host,
-      port: opts.port,
-      dataDir: opts.dataDir,
-      workers: opts.workers,
-      enableTestControls: Boolean(opts.enableTestControls),
-      allowNonLoopback: Boolean(opts.allowNonLoopback),
-      ...(opts.manifestOut ? { manifestOut: opts.manifestOut } : {}),
-      ...(opts.collectorUrl ? { collectorUrl: opts.collectorUrl } : {}),
-      ...(opts.providerUrl ? { providerUrl: opts.providerUrl } : {}),
-      ...(opts.toolUrl ? { toolUrl: opts.toolUrl } : {}),
-      ...(opts.trustedServiceUrl ? { trustedServiceUrl: opts.trustedServiceUrl } : {}),
-      ...(opts.toxiproxyUrl ? { toxiproxyUrl: opts.toxiproxyUrl } : {}),
-    });
+    let s: Awaited<ReturnType<typeof serve>>;
+    try {
+      s = await serve({
+        host: opts.host,
+        port: opts.port,
+        dataDir: opts.dataDir,
+        workers: opts.workers,
+        enableTestControls: Boolean(opts.enableTestControls),
+        allowNonLoopback: Boolean(opts.allowNonLoopback),
+        ...(opts.manifestOut ? { manifestOut: opts.manifestOut } : {}),
+        ...(opts.collectorUrl ? { collectorUrl: opts.collectorUrl } : {}),
+        ...(opts.providerUrl ? { providerUrl: opts.providerUrl } : {}),
+        ...(opts.toolUrl ? { toolUrl: opts.toolUrl } : {}),
+        ...(opts.trustedServiceUrl ? { trustedServiceUrl: opts.trustedServiceUrl } : {}),
+        ...(opts.toxiproxyUrl ? { toxiproxyUrl: opts.toxiproxyUrl } : {}),
+      });
+    } catch (e) {
+      // A refused option (e.g. a non-loopback --host): one line, exit 2, no stack.
+      if (!(e instanceof InvalidArgumentError)) throw e;
+      process.stderr.write(`smtc serve: ${e.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
     let stopping = false;
     const stop = () => {
       if (stopping) return;

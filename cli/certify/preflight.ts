@@ -18,8 +18,17 @@ export class PreflightError extends TargetLoadError {
   override name = 'PreflightError';
 }
 
-/** Default bound of the whole pre-flight; with the stop grace, a bad target ends the run well within 30 s. */
-export const PREFLIGHT_DEFAULT_MS = 20_000;
+/**
+ * Default bound of each step. Loading and answering are quick for any target (a bad one ends
+ * the run in about 25 s); creating an instance gets what the suites themselves allow it (60 s,
+ * their hook timeout), because a real target may take that long to start its processes.
+ */
+export const PREFLIGHT_DEFAULT_MS: Readonly<Record<PreflightStep, number>> = {
+  load: 20_000,
+  create: 60_000,
+  check: 20_000,
+  destroy: 20_000,
+};
 
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'preflight-child.ts');
 
@@ -42,12 +51,18 @@ export interface PreflightResult {
   readonly durationMs: number;
 }
 
-export function preflightBudgetMs(env: NodeJS.ProcessEnv = process.env): number {
+/** Each step's bound: SMTC_PREFLIGHT_MS sets one bound for every step. */
+export function preflightBudgetMs(env: NodeJS.ProcessEnv = process.env): Readonly<Record<PreflightStep, number>> {
   const n = Number(env.SMTC_PREFLIGHT_MS);
-  return Number.isFinite(n) && n > 0 ? Math.min(n, 600_000) : PREFLIGHT_DEFAULT_MS;
+  if (!(env.SMTC_PREFLIGHT_MS && Number.isFinite(n) && n > 0)) return PREFLIGHT_DEFAULT_MS;
+  const ms = Math.min(n, 600_000);
+  return { load: ms, create: ms, check: ms, destroy: ms };
 }
 
-export async function preflight(target: string, budgetMs = preflightBudgetMs()): Promise<PreflightResult> {
+export async function preflight(
+  target: string,
+  budgetMs: Readonly<Record<PreflightStep, number>> = preflightBudgetMs(),
+): Promise<PreflightResult> {
   const tempDir = mkdtempSync(path.join(os.tmpdir(), 'smtc-preflight-'));
   try {
     return await probe(target, tempDir, budgetMs);
@@ -56,7 +71,11 @@ export async function preflight(target: string, budgetMs = preflightBudgetMs()):
   }
 }
 
-async function probe(target: string, tempDir: string, budgetMs: number): Promise<PreflightResult> {
+async function probe(
+  target: string,
+  tempDir: string,
+  budgetMs: Readonly<Record<PreflightStep, number>>,
+): Promise<PreflightResult> {
   const started = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, target, tempDir], {
     detached: true,
@@ -64,6 +83,17 @@ async function probe(target: string, tempDir: string, budgetMs: number): Promise
     env: process.env,
   });
   let step: PreflightStep | 'start' = 'start';
+  // The watchdog: each step gets its own bound, from when it was announced.
+  let timer: NodeJS.Timeout | undefined;
+  let overrun!: () => void;
+  const overran = new Promise<'timeout'>((resolve) => {
+    overrun = () => resolve('timeout');
+  });
+  const arm = (s: PreflightStep) => {
+    clearTimeout(timer);
+    timer = setTimeout(overrun, budgetMs[s]);
+  };
+  arm('load');
   let result: PreflightLine | undefined;
   let stdoutBuf = '';
   let stderrTail = '';
@@ -75,7 +105,10 @@ async function probe(target: string, tempDir: string, budgetMs: number): Promise
       try {
         const msg = JSON.parse(line) as PreflightLine;
         if ('ok' in msg || 'error' in msg) result = msg;
-        else if ('step' in msg) step = msg.step;
+        else if ('step' in msg && msg.step in budgetMs) {
+          if (msg.step !== step) arm(msg.step);
+          step = msg.step;
+        }
       } catch {
         // A target printing to stdout: not ours to interpret.
       }
@@ -88,16 +121,12 @@ async function probe(target: string, tempDir: string, budgetMs: number): Promise
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  let timer: NodeJS.Timeout | undefined;
-  const overran = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), budgetMs);
-  });
   const outcome = await Promise.race([exited, overran]);
   clearTimeout(timer);
-  const secs = `${Math.round(budgetMs / 1000)} s`;
   if (outcome === 'timeout') {
     await stopProcessGroup(child, exited);
     const at = step === 'start' ? 'load' : step;
+    const secs = `${Math.round(budgetMs[at] / 1000)} s`;
     throw new PreflightError(
       `pre-flight: the target ${target} did not ${WHAT[at]} within ${secs}${overrunHint(target, at)}; stopped it (SMTC_PREFLIGHT_MS sets the bound)`,
     );

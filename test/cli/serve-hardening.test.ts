@@ -13,6 +13,7 @@ import { isLoopbackHost } from '../../cli/loopback-host.js';
 import { serve } from '../../cli/serve-command.js';
 import { processStartTime } from '../../cli/serve-pid-file.js';
 import { processAlive } from '../../fixtures/faults/process-supervisor.js';
+import { REPO_ROOT } from '../../fixtures/targets/load-target.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'smtc-serve-hardening-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,6 +34,27 @@ describe('smtc serve hardening', () => {
     await expect(serve({ ...opts, host: '0.0.0.0' })).rejects.toThrow(/not a loopback address.*--allow-non-loopback/);
     expect(existsSync(dataDir)).toBe(false);
   });
+
+  it('the command line says so in one line and exits 2', () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        path.join(REPO_ROOT, 'cli/smtc.mjs'),
+        'serve',
+        '--host',
+        '0.0.0.0',
+        '--port',
+        '0',
+        '--data-dir',
+        path.join(dir, 'cli'),
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toMatch(
+      /^smtc serve: --host 0\.0\.0\.0 is not a loopback address.*--allow-non-loopback[^\n]*$/,
+    );
+  }, 70_000);
 
   it('pid file: ours only, checked before a kill, removed on a clean shutdown', async () => {
     const dataDir = path.join(dir, 'served');
