@@ -18,11 +18,15 @@ function requirementOfFile(file: string): RequirementId | null {
 
 export class ResultCollector implements Reporter {
   readonly clauses: ClauseResult[] = [];
+  /** The target's name and declared capabilities, as the suites saw them. */
+  declared: { name: string; capabilities: Record<string, boolean | undefined> } | undefined;
   private readonly started = Date.now();
 
   constructor(
     private readonly out: (line: string) => void,
     private readonly root: string,
+    /** Clauses outside the selection (filtered out by name) are not reported at all. */
+    private readonly selected: (clauseId: string) => boolean = () => true,
   ) {}
 
   onTestModuleStart(mod: TestModule): void {
@@ -37,6 +41,8 @@ export class ResultCollector implements Reporter {
     if (!req) return;
     const id = m ? `${m[1]}${m[3] ?? ''}` : req;
     const title = m ? (m[4] ?? '') : tc.name;
+    if (!this.selected(id)) return;
+    this.declared ??= tc.meta().smtcTarget;
     const durationMs = Math.round(tc.diagnostic()?.duration ?? 0);
     const annotations = tc.annotations().map((a) => a.message);
     const file = path.relative(this.root, tc.module.moduleId);
@@ -55,7 +61,7 @@ export class ResultCollector implements Reporter {
         file,
         message,
         annotations,
-        ...replayOf(message),
+        ...replayOf(message, id),
       };
       this.out(`  ✗ ${id} ${title}\n      ${message.split('\n').slice(0, 6).join('\n      ')}`);
     } else {

@@ -24,9 +24,11 @@ function clauseRow(c: ClauseResult): string {
   const label = c.state === 'passed' ? 'passed' : c.state === 'failed' ? 'failed' : 'not run';
   const detail = [
     c.message ? `<pre>${escapeHtml(c.message)}</pre>` : '',
-    c.seed !== undefined
-      ? `<div>replay: <code>SMTC_SEED=${c.seed} SMTC_PATH="${escapeHtml(c.path ?? '')}"</code></div>`
-      : '',
+    c.replayToken
+      ? `<div class="replay">replay: <code>smtc certify --replay ${escapeHtml(c.replayToken)}</code> <span class="muted">(seed ${c.seed}, path "${escapeHtml(c.path ?? '')}")</span></div>`
+      : c.seed !== undefined
+        ? `<div class="muted">seed ${c.seed}, path "${escapeHtml(c.path ?? '')}"</div>`
+        : '',
     ...c.annotations.map((a) => `<div class="muted">· ${escapeHtml(a)}</div>`),
   ].join('');
   return `<tr data-clause="${escapeHtml(c.id)}"><td>${escapeHtml(c.id)}</td><td>${escapeHtml(c.title)}${detail}</td><td><span class="verdict ${state}">${label}</span></td><td>${c.durationMs} ms</td></tr>`;

@@ -37,7 +37,11 @@ export function renderJunit(c: Certification): string {
       else if (x.state === 'not_run')
         lines.push(`${open}<skipped message="${esc(x.message ?? 'not run')}"/></testcase>`);
       else {
-        const replay = x.seed !== undefined ? `\nreplay: SMTC_SEED=${x.seed} SMTC_PATH="${x.path}"` : '';
+        const replay = x.replayToken
+          ? `\nreplay: smtc certify --replay ${x.replayToken} (seed ${x.seed}, path "${x.path}")`
+          : x.seed !== undefined
+            ? `\nseed ${x.seed}, path "${x.path}"`
+            : '';
         lines.push(
           `${open}<failure message="${esc((x.message ?? '').split('\n')[0] ?? '')}">${esc((x.message ?? '') + replay)}</failure></testcase>`,
         );

@@ -21,8 +21,13 @@ export function groupReasons(reasons: readonly string[]): string[] {
 
 /** The verdict table printed at the end of `smtc certify`. */
 export function renderSummary(c: Certification): string {
-  const out: string[] = ['', `smtc certification of ${c.target}`, ''];
+  const out: string[] = ['', `smtc certification of ${c.target}`];
+  if (c.selection) out.push(`  selection: ${selectionLine(c)}`);
+  if (c.replay) out.push(`  REPLAY of ${c.replay.clause} (seed ${c.replay.seed}, path "${c.replay.path}")`);
+  out.push('');
+  const unselected = c.selection ? c.requirements.filter((r) => !c.selection?.requirements.includes(r.id)) : [];
   for (const r of c.requirements) {
+    if (unselected.includes(r)) continue;
     const passed = r.clauses.filter((x) => x.state === 'passed').length;
     const counts = r.clauses.length > 0 ? ` [${passed}/${r.clauses.length} clauses]` : '';
     out.push(`  ${r.id}  ${MARK[r.verdict].padEnd(12)} ${r.title}${counts}`);
@@ -31,6 +36,7 @@ export function renderSummary(c: Certification): string {
     if (lines.length > 5) out.push(`         … ${lines.length - 5} more`);
     for (const a of new Set(r.clauses.flatMap((x) => x.annotations))) out.push(`         · ${a}`);
   }
+  if (unselected.length) out.push(`  not selected: ${unselected.map((r) => r.id).join(' ')}`);
   const verdict =
     c.overall === 'certified'
       ? 'CERTIFIED'
@@ -39,4 +45,12 @@ export function renderSummary(c: Certification): string {
         : 'NOT CERTIFIED (requirements not run; see reasons)';
   out.push('', `  verdict: ${verdict}   (${(c.durationMs / 1000).toFixed(1)} s)`, '');
   return out.join('\n');
+}
+
+function selectionLine(c: Certification): string {
+  const s = c.selection;
+  if (!s) return '';
+  if (s.kind === 'replay') return `replay of ${s.clauses.join(' ')}`;
+  const what = s.kind === 'profile' ? `profile ${s.profile}` : '--only';
+  return `${what}: ${s.requirements.join(' ')}${s.clauses.length ? ` (of these, only clauses ${s.clauses.join(' ')})` : ''}`;
 }
