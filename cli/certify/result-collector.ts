@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { TestCase, TestModule } from 'vitest/node';
 import type { Reporter } from 'vitest/reporters';
 import { isRequirementId, type RequirementId } from '../../contract/requirements.js';
+import { explainFailure } from './failure-text.js';
 import { type ClauseResult, replayOf } from './verdict.js';
 
 const CLAUSE = /^(R(\d{2}))(\.\d+)?\b\s*(.*)$/;
@@ -51,19 +52,13 @@ export class ResultCollector implements Reporter {
       clause = { id, requirement: req, title, state: 'passed', durationMs, file, annotations };
       this.out(`  ✓ ${id} ${title} (${durationMs} ms)`);
     } else if (r.state === 'failed') {
-      const message = (r.errors ?? []).map((e) => e.message).join('\n') || 'failed';
-      clause = {
-        id,
-        requirement: req,
-        title,
-        state: 'failed',
-        durationMs,
-        file,
-        message,
-        annotations,
-        ...replayOf(message, id),
-      };
-      this.out(`  ✗ ${id} ${title}\n      ${message.split('\n').slice(0, 6).join('\n      ')}`);
+      const errors = r.errors ?? [];
+      const raw = errors.map((e) => e.message).join('\n') || 'failed';
+      // Replay data from fast-check's own message; the message shown is the explanation.
+      const replay = replayOf(raw, id);
+      const message = explainFailure(errors, this.root, replay.replayToken);
+      clause = { id, requirement: req, title, state: 'failed', durationMs, file, message, annotations, ...replay };
+      this.out(`  ✗ ${id} ${title}\n      ${message.split('\n').slice(0, 40).join('\n      ')}`);
     } else {
       const note = r.state === 'skipped' ? r.note : undefined;
       const message = note?.replace(/^not run:\s*/, '') ?? 'not run (skipped without a reason)';

@@ -37,13 +37,14 @@ export function renderJunit(c: Certification): string {
       else if (x.state === 'not_run')
         lines.push(`${open}<skipped message="${esc(x.message ?? 'not run')}"/></testcase>`);
       else {
-        const replay = x.replayToken
-          ? `\nreplay: smtc certify --replay ${x.replayToken} (seed ${x.seed}, path "${x.path}")`
-          : x.seed !== undefined
-            ? `\nseed ${x.seed}, path "${x.path}"`
+        // The explanation carries the replay token; seed and path for a reader replaying by hand.
+        const replay =
+          x.replayToken && !(x.message ?? '').includes(x.replayToken)
+            ? `\nreplay: smtc certify --replay ${x.replayToken}`
             : '';
+        const seed = x.seed !== undefined ? `\n(fast-check seed ${x.seed}, path "${x.path}")` : '';
         lines.push(
-          `${open}<failure message="${esc((x.message ?? '').split('\n')[0] ?? '')}">${esc((x.message ?? '') + replay)}</failure></testcase>`,
+          `${open}<failure message="${esc((x.message ?? '').split('\n')[0] ?? '')}">${esc((x.message ?? '') + replay + seed)}</failure></testcase>`,
         );
       }
     }

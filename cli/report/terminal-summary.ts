@@ -28,12 +28,18 @@ export function renderSummary(c: Certification): string {
   const unselected = c.selection ? c.requirements.filter((r) => !c.selection?.requirements.includes(r.id)) : [];
   for (const r of c.requirements) {
     if (unselected.includes(r)) continue;
-    const passed = r.clauses.filter((x) => x.state === 'passed').length;
-    const counts = r.clauses.length > 0 ? ` [${passed}/${r.clauses.length} clauses]` : '';
+    const n = (st: string) => r.clauses.filter((x) => x.state === st).length;
+    const counts =
+      r.clauses.length > 0 ? ` [${n('passed')} passed, ${n('failed')} failed, ${n('not_run')} not run]` : '';
     out.push(`  ${r.id}  ${MARK[r.verdict].padEnd(12)} ${r.title}${counts}`);
     const lines = groupReasons(r.reasons);
     for (const why of lines.slice(0, 5)) out.push(`         ${why}`);
     if (lines.length > 5) out.push(`         … ${lines.length - 5} more`);
+    // What broke, for the first failures (the full text is in junit.xml and report.html).
+    for (const f of r.clauses.filter((x) => x.state === 'failed').slice(0, 3)) {
+      const what = (f.message ?? '').split('\n').filter((l) => !l.startsWith('replay:'));
+      out.push(`         ${f.id}:`, ...what.slice(0, 5).map((l) => `           ${l}`));
+    }
     for (const a of new Set(r.clauses.flatMap((x) => x.annotations))) out.push(`         · ${a}`);
   }
   if (unselected.length) out.push(`  not selected: ${unselected.map((r) => r.id).join(' ')}`);
