@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ClauseContract } from '../../contract/clauses.js';
 
 /** The parts of vitest's serialised error this reads. */
 export interface ReportedError {
@@ -116,4 +117,11 @@ export function explainFailure(errors: readonly ReportedError[], root: string, r
   }
   if (replayToken) parts.push(`replay: smtc certify --replay ${replayToken}`);
   return parts.join('\n') || 'failed';
+}
+
+/** `contract (commit-protocol): "…"` — and, for the kit's reading of it, why. */
+export function contractLine(c: ClauseContract | undefined): string {
+  if (!c) return '';
+  const base = `contract (CONTRACT.md#${c.anchor}): "${c.sentence}"`;
+  return c.interpretation ? `${base}\n  interpretation: ${c.interpretation}` : base;
 }

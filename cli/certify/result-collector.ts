@@ -5,8 +5,9 @@
 import path from 'node:path';
 import type { TestCase, TestModule } from 'vitest/node';
 import type { Reporter } from 'vitest/reporters';
+import { clauseContract } from '../../contract/clauses.js';
 import { isRequirementId, type RequirementId } from '../../contract/requirements.js';
-import { explainFailure } from './failure-text.js';
+import { contractLine, explainFailure } from './failure-text.js';
 import { type ClauseResult, replayOf } from './verdict.js';
 
 const CLAUSE = /^(R(\d{2}))(\.\d+)?\b\s*(.*)$/;
@@ -47,9 +48,10 @@ export class ResultCollector implements Reporter {
     const durationMs = Math.round(tc.diagnostic()?.duration ?? 0);
     const annotations = tc.annotations().map((a) => a.message);
     const file = path.relative(this.root, tc.module.moduleId);
+    const contract = clauseContract(id);
     let clause: ClauseResult;
     if (r.state === 'passed') {
-      clause = { id, requirement: req, title, state: 'passed', durationMs, file, annotations };
+      clause = { id, requirement: req, title, state: 'passed', durationMs, file, annotations, contract };
       this.out(`  ✓ ${id} ${title} (${durationMs} ms)`);
     } else if (r.state === 'failed') {
       const errors = r.errors ?? [];
@@ -57,12 +59,25 @@ export class ResultCollector implements Reporter {
       // Replay data from fast-check's own message; the message shown is the explanation.
       const replay = replayOf(raw, id);
       const message = explainFailure(errors, this.root, replay.replayToken);
-      clause = { id, requirement: req, title, state: 'failed', durationMs, file, message, annotations, ...replay };
-      this.out(`  ✗ ${id} ${title}\n      ${message.split('\n').slice(0, 40).join('\n      ')}`);
+      clause = {
+        id,
+        requirement: req,
+        title,
+        state: 'failed',
+        durationMs,
+        file,
+        message,
+        annotations,
+        contract,
+        ...replay,
+      };
+      this.out(
+        `  ✗ ${id} ${title}\n      ${[contractLine(contract), ...message.split('\n').slice(0, 40)].join('\n      ')}`,
+      );
     } else {
       const note = r.state === 'skipped' ? r.note : undefined;
       const message = note?.replace(/^not run:\s*/, '') ?? 'not run (skipped without a reason)';
-      clause = { id, requirement: req, title, state: 'not_run', durationMs, file, message, annotations };
+      clause = { id, requirement: req, title, state: 'not_run', durationMs, file, message, annotations, contract };
       this.out(`  – ${id} ${title}: not run: ${message}`);
     }
     for (const a of annotations) this.out(`      · ${a}`);

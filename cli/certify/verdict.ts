@@ -4,6 +4,7 @@
  * capability, a missing service, no suite at all) makes it `not_run` with the reason. A
  * certification with anything not run is not certified.
  */
+import type { ClauseContract } from '../../contract/clauses.js';
 import { REQUIREMENTS, type RequirementId } from '../../contract/requirements.js';
 import type { Replay } from '../../fixtures/settings/run-settings.js';
 import { kitVersion } from './kit-version.js';
@@ -28,6 +29,8 @@ export interface ClauseResult {
   readonly path?: string;
   /** `smtc certify --replay TOKEN` replays exactly this clause's failure. */
   readonly replayToken?: string;
+  /** The contract sentence the clause enforces, and whether it is the kit's interpretation. */
+  readonly contract?: ClauseContract;
   /** Measurements the scenario reported (e.g. corpus rates). */
   readonly annotations: readonly string[];
 }

@@ -17,7 +17,7 @@ h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem}
 .certified{background:#d7f5dd;color:#0f5c22}.failed{background:#fde0e0;color:#8a1111}.not_run,.not_certified{background:#fff1c9;color:#6b4e00}
 table{border-collapse:collapse;width:100%;margin:.5rem 0;table-layout:fixed}td,th{border-bottom:1px solid #e3e6ea;text-align:left;padding:.3rem .5rem;vertical-align:top;overflow-wrap:anywhere}
 th{background:#f5f7f9}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f5f7f9;padding:.5rem;margin:.2rem 0;font-size:12px}
-code{overflow-wrap:anywhere}.muted{color:#59636e}.replay-run{background:#e3ecff;color:#1d3f8f}
+code{overflow-wrap:anywhere}.muted{color:#59636e}.replay-run{background:#e3ecff;color:#1d3f8f}.interp{background:#efe6ff;color:#4b2a85;padding:0 .35rem;border-radius:.3rem;font-size:12px}
 .counts span{display:inline-block;margin:0 .3rem .2rem 0;padding:0 .4rem;border-radius:.3rem;white-space:nowrap}
 col.c-id{width:6rem}col.c-res{width:6.5rem}col.c-time{width:5.5rem}col.c-verdict{width:8rem}col.c-counts{width:17rem}
 @media (max-width:40rem){body{margin:1rem auto}col.c-counts{width:8rem}col.c-id{width:4.5rem}col.c-time{width:4rem}}`;
@@ -62,6 +62,13 @@ function clauseRow(c: ClauseResult): string {
   const state = c.state === 'passed' ? 'certified' : c.state;
   const label = c.state === 'passed' ? 'passed' : c.state === 'failed' ? 'failed' : 'not run';
   const detail = [
+    c.contract
+      ? `<div class="contract muted">contract <code>CONTRACT.md#${escapeHtml(c.contract.anchor)}</code>: “${escapeHtml(c.contract.sentence)}”${
+          c.contract.interpretation
+            ? ` <span class="interp" title="${escapeHtml(c.contract.interpretation)}">interpretation</span><div class="muted">${escapeHtml(c.contract.interpretation)}</div>`
+            : ''
+        }</div>`
+      : '',
     c.message ? `<pre>${escapeHtml(c.message)}</pre>` : '',
     c.replayToken && !(c.message ?? '').includes(c.replayToken)
       ? `<div class="replay">replay: <code>smtc certify --replay ${escapeHtml(c.replayToken)}</code></div>`

@@ -1,6 +1,7 @@
 /** JUnit XML for CI systems: one testsuite per requirement, one testcase per clause. */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { contractLine } from '../certify/failure-text.js';
 import type { Certification } from '../certify/verdict.js';
 
 const esc = (s: string): string =>
@@ -44,7 +45,7 @@ export function renderJunit(c: Certification): string {
             : '';
         const seed = x.seed !== undefined ? `\n(fast-check seed ${x.seed}, path "${x.path}")` : '';
         lines.push(
-          `${open}<failure message="${esc((x.message ?? '').split('\n')[0] ?? '')}">${esc((x.message ?? '') + replay + seed)}</failure></testcase>`,
+          `${open}<failure message="${esc((x.message ?? '').split('\n')[0] ?? '')}">${esc(`${contractLine(x.contract)}\n${x.message ?? ''}${replay}${seed}`.trim())}</failure></testcase>`,
         );
       }
     }

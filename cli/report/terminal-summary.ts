@@ -1,3 +1,4 @@
+import { contractLine } from '../certify/failure-text.js';
 import type { Certification } from '../certify/verdict.js';
 
 const MARK = { certified: '✓ certified', failed: '✗ failed', not_run: '– not run' } as const;
@@ -38,7 +39,8 @@ export function renderSummary(c: Certification): string {
     // What broke, for the first failures (the full text is in junit.xml and report.html).
     for (const f of r.clauses.filter((x) => x.state === 'failed').slice(0, 3)) {
       const what = (f.message ?? '').split('\n').filter((l) => !l.startsWith('replay:'));
-      out.push(`         ${f.id}:`, ...what.slice(0, 5).map((l) => `           ${l}`));
+      const contract = contractLine(f.contract).split('\n').filter(Boolean);
+      out.push(`         ${f.id}:`, ...[...contract, ...what.slice(0, 5)].map((l) => `           ${l}`));
     }
     for (const a of new Set(r.clauses.flatMap((x) => x.annotations))) out.push(`         · ${a}`);
   }
