@@ -81,6 +81,7 @@ program
         'TargetVerificationError',
         'StaticTargetEnvError',
         'SpawnError',
+        'TargetUnreachableError',
       ];
       if (e instanceof TargetLoadError || (e instanceof Error && usage.includes(e.name))) {
         process.stderr.write(`smtc: ${(e as Error).message}\n`);

@@ -18,6 +18,7 @@ import { kitVersion } from './kit-version.js';
 import { fingerprintTarget, runEnvironment } from './run-metadata.js';
 import { runSuites } from './run-suites.js';
 import type { Selection } from './selection.js';
+import { ensureReachable } from './target-reachable.js';
 import { type Certification, decideRequirement, overallOf } from './verdict.js';
 
 export interface CertifyOptions {
@@ -44,6 +45,7 @@ export async function certify(o: CertifyOptions): Promise<{ exitCode: number; ce
   };
   // Fail fast and clearly on a target that cannot even be loaded — before anything is written.
   const mod = await loadTargetModule(target, settings.manifest);
+  await ensureReachable(target);
   mkdirSync(reportDir, { recursive: true });
 
   const startedAt = new Date();

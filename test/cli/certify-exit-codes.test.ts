@@ -34,7 +34,7 @@ describe('smtc certify exit codes', () => {
     expect(run.exitCode, run.output).toBe(EXIT.ok);
     expect(run.verdict?.overall).toBe('certified');
     expect(run.verdict?.selection).toEqual({ kind: 'only', requirements: ['R02'], clauses: [] });
-  });
+  }, 600_000);
 
   it('1: a selected clause failed', async () => {
     const run = await runCertify(['--target', MUTANT, '--only', 'R02.5']);
@@ -42,12 +42,12 @@ describe('smtc certify exit codes', () => {
     const r02 = run.verdict?.requirements.find((r) => r.id === 'R02');
     expect(r02?.clauses.map((c) => [c.id, c.state])).toEqual([['R02.5', 'failed']]);
     expect(r02?.clauses[0]?.replayToken).toMatch(/^[A-Za-z0-9_-]+$/);
-  });
+  }, 600_000);
 
   it('3: --strict with a selected requirement not run (R01 needs process faults the in-process target lacks)', async () => {
     const run = await runCertify(['--target', IN_PROCESS, '--only', 'R01,R02.1', '--strict']);
     expect(run.exitCode, run.output).toBe(EXIT.notCertified);
-  });
+  }, 600_000);
 
   it('4: a target that declares nothing never exits 0, with or without --strict', async () => {
     for (const strict of [[], ['--strict']]) {
@@ -55,7 +55,7 @@ describe('smtc certify exit codes', () => {
       expect(run.exitCode, run.output).toBe(EXIT.nothingExercised);
       expect(run.verdict?.targetInfo?.capabilities).toEqual({});
     }
-  });
+  }, 600_000);
 });
 
 describe('smtc certify bad input: exit 2, one line, no verdict (as a process)', () => {
@@ -74,12 +74,18 @@ describe('smtc certify bad input: exit 2, one line, no verdict (as a process)', 
       /default export\.name: .*expected string/,
     ],
     ['a target that does not exist', ['--target', path.join(dir, 'missing.ts')], /not found/],
+    [
+      'an HTTP target that does not answer',
+      ['--target', 'http://127.0.0.1:1', '--manifest', path.join(REPO_ROOT, 'contract/http/manifest.example.json')],
+      /could not be reached/,
+    ],
   ];
   for (const [what, args, message] of cases) {
     it.concurrent(what, async () => {
       const out = path.join(dir, `out-${what.replace(/\W+/g, '-')}`);
       mkdirSync(out);
-      const run = await runCertify([...args], 60_000, out);
+      // Generous bounds: these start the CLI concurrently on a shared, loaded machine.
+      const run = await runCertify([...args], 240_000, out);
       expect(run.exitCode, run.output).toBe(EXIT.unusable);
       expect(run.output).toMatch(message);
       // One line, no stack (commander adds its "(add --help for usage)" hint).
@@ -89,7 +95,7 @@ describe('smtc certify bad input: exit 2, one line, no verdict (as a process)', 
         .filter((l) => l !== '(add --help for usage)');
       expect(lines.length, run.output).toBe(1);
       expect(existsSync(path.join(out, 'verdict.json'))).toBe(false);
-    });
+    }, 300_000);
   }
 });
 
