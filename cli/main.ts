@@ -1,23 +1,13 @@
 /** smtc command line: certify (and, as they land, serve / report / selftest). */
-import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { isRequirementId, type RequirementId } from '../contract/requirements.js';
+import { LIMITS } from '../fixtures/settings/run-settings.js';
 import { TargetLoadError } from '../fixtures/targets/load-target.js';
 import { certify } from './certify/certify-command.js';
+import { certifyInputs } from './certify/certify-inputs.js';
+import { EXIT } from './certify/exit-codes.js';
+import { PROFILES } from './certify/profiles.js';
 import { terminalText } from './report/terminal-text.js';
 import { serve } from './serve-command.js';
-
-function parseOnly(value: string): RequirementId[] {
-  const ids = value
-    .split(',')
-    .map((s) => s.trim().toUpperCase())
-    .filter(Boolean)
-    .map((s) => (/^R\d$/.test(s) ? `R0${s.slice(1)}` : s));
-  for (const id of ids) {
-    if (!isRequirementId(id)) throw new InvalidArgumentError(`unknown requirement "${id}" (expected R01..R10)`);
-  }
-  return ids as RequirementId[];
-}
 
 function parseInteger(value: string): number {
   const n = Number(value);
@@ -36,16 +26,12 @@ function parseHttpUrl(v: string): string {
   return v;
 }
 
-function parseScale(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || n > 100) throw new InvalidArgumentError('must be a number in (0, 100]');
-  return n;
-}
-
 const program = new Command()
   .name('smtc')
   .description('Certify implementations of the State, Memory, and Tracing Contract v1')
-  .showHelpAfterError();
+  .showHelpAfterError('(add --help for usage)')
+  // A usage error (unknown option, bad value) exits with the "could not be used" code, never 1 (= failed).
+  .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : EXIT.unusable));
 
 program
   .command('certify')
@@ -55,52 +41,52 @@ program
     'module target, manifest file or URL (default: the bundled reference on embedded SQLite, served as processes; reference-impl/module-target.ts is the same reference in-process)',
   )
   .option('-m, --manifest <file>', 'manifest of an HTTP target given as --target http://…')
-  .option('--only <ids>', 'comma-separated requirements to run, e.g. R02,R03', parseOnly)
+  .option(
+    '--profile <name>',
+    `a named selection: ${PROFILES.map((p) => `${p.name}@${p.version}`).join(', ')} (default: full)`,
+  )
+  .option('--only <ids>', 'comma-separated requirements and clauses to run, e.g. R02,R03.3')
+  .option('--replay <token>', 'replay exactly the one failed clause a replay token names (printed with the failure)')
   .option('-o, --out <dir>', 'directory for verdict.json, junit.xml and report.html', 'smtc-report')
-  .option('--strict', 'exit 3 unless every requirement is certified (anything not run fails)', false)
+  .option('--strict', 'exit 3 unless every selected requirement is certified (anything not run fails)', false)
   .addOption(
     new Option(
       '--require-all',
       'a service the kit needs but cannot find (Toxiproxy, FerretDB, a browser) fails instead of being "not run" (CI); scenarios a target does not support stay "not run"',
     ).env('SMTC_REQUIRE_ALL_FLAG'),
   )
-  .option('--seed <n>', 'fast-check seed for every property (replay)', parseInteger)
-  .option('--runs-scale <x>', 'multiply every property run budget by x', parseScale)
+  .option('--seed <n>', 'fast-check seed for every property')
+  .option(
+    '--runs-scale <x>',
+    `multiply every property run budget by x, in (${LIMITS.runsScale.min}, ${LIMITS.runsScale.max}]`,
+  )
   .option('-q, --quiet', 'no per-scenario progress', false)
   .action(async (opts) => {
     try {
-      // The loader (and every suite process) reads an HTTP target's manifest from SMTC_MANIFEST.
-      if (opts.manifest) {
-        if (!/^https?:\/\//i.test(String(opts.target ?? ''))) {
-          throw new InvalidArgumentError(
-            '--manifest goes with --target http://… (a manifest file alone is --target FILE)',
-          );
-        }
-        process.env.SMTC_MANIFEST = path.resolve(opts.manifest);
-      }
+      const { settings, selection } = certifyInputs(opts);
       const { exitCode } = await certify({
-        target: opts.target,
-        only: opts.only,
+        settings,
+        selection,
         out: opts.out,
         strict: Boolean(opts.strict),
-        requireAll: Boolean(opts.requireAll) || process.env.SMTC_REQUIRE_ALL === '1',
-        seed: opts.seed,
-        runsScale: opts.runsScale,
         quiet: Boolean(opts.quiet),
       });
       process.exitCode = exitCode;
     } catch (e) {
-      // A target that cannot be loaded, a bad manifest, or a target that does not match it.
+      // Bad usage, a target that cannot be loaded, a bad manifest, or a target that does not match it.
       const usage = [
+        'UsageError',
+        'SettingsError',
         'TargetLoadError',
         'ManifestError',
         'TargetVerificationError',
         'StaticTargetEnvError',
         'SpawnError',
+        'TargetUnreachableError',
       ];
       if (e instanceof TargetLoadError || (e instanceof Error && usage.includes(e.name))) {
         process.stderr.write(`smtc: ${terminalText((e as Error).message)}\n`);
-        process.exitCode = 2;
+        process.exitCode = EXIT.unusable;
         return;
       }
       throw e;

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { DurableStateHead, PendingStateRef } from '../contract/state.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
 import { commandArbs, otherBindings, threadStateSetup } from '../fixtures/models/thread-state-commands.js';
-import { fcParams } from '../fixtures/properties/fc-params.js';
+import { commandsParams, fcParams } from '../fixtures/properties/fc-params.js';
 import { runScheduled } from '../fixtures/properties/scheduled-calls.js';
 import { needCapability } from '../fixtures/scenario/need.js';
 import { CODEC, hex, lease, openThread, payload, type ThreadSession } from '../fixtures/scenario/thread-session.js';
@@ -53,7 +53,7 @@ describe('R02 exact durable-head selection', () => {
     const a = commandArbs;
     const cmds = fc.commands(
       [a.load, a.write, a.write, a.commit, a.commit, a.commit, a.clear, a.acquire, a.markUncertain, a.mutatedScope],
-      { maxCommands: 40, size: 'medium' },
+      commandsParams({ maxCommands: 40, size: 'medium' }),
     );
     await fc.assert(
       fc.asyncProperty(cmds, (c) => fc.asyncModelRun(threadStateSetup(target, other), c)),

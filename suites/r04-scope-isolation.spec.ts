@@ -15,7 +15,7 @@ import { badCallArb, invokeBadCall } from '../fixtures/arbitraries/bad-thread-st
 import { FIELD_ERROR, type FieldMutation, mutateScope } from '../fixtures/arbitraries/scope-mutation.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
 import { commandArbs, otherBindings, threadStateSetup } from '../fixtures/models/thread-state-commands.js';
-import { fcParams } from '../fixtures/properties/fc-params.js';
+import { commandsParams, fcParams } from '../fixtures/properties/fc-params.js';
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import {
   CODEC,
@@ -78,7 +78,7 @@ describe('R04 zero cross-scope access', () => {
         a.acquire,
         a.markUncertain,
       ],
-      { maxCommands: 40, size: 'medium' },
+      commandsParams({ maxCommands: 40, size: 'medium' }),
     );
     await fc.assert(
       fc.asyncProperty(cmds, (c) => fc.asyncModelRun(threadStateSetup(target, other), c)),

@@ -17,7 +17,7 @@ import {
   type RevisionReal,
   revisionCommands,
 } from '../fixtures/models/memory-revision-commands.js';
-import { fcParams } from '../fixtures/properties/fc-params.js';
+import { commandsParams, fcParams } from '../fixtures/properties/fc-params.js';
 import { runScheduledUntilSettled } from '../fixtures/properties/scheduled-until-settled.js';
 import { needCapability } from '../fixtures/scenario/need.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
@@ -113,7 +113,7 @@ describe('R06 revision conflicts and consolidation provenance', () => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
     await fc.assert(
-      fc.asyncProperty(fc.commands(revisionCommands(3), { maxCommands: 40 }), async (cmds) => {
+      fc.asyncProperty(fc.commands(revisionCommands(3), commandsParams({ maxCommands: 40 })), async (cmds) => {
         const prefix = freshKey('model');
         const real: RevisionReal = {
           broker: t().memory(p.alice, p.agents[0]),

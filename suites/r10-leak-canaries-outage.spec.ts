@@ -33,6 +33,7 @@ import { useCollector } from '../fixtures/collector/use-collector.js';
 import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { lease, SPEC } from '../fixtures/scenario/thread-session.js';
+import { runSettings } from '../fixtures/settings/run-settings.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
@@ -87,7 +88,7 @@ afterAll(() => {
   }
 });
 
-const reportDir = () => process.env.SMTC_REPORT_DIR ?? path.join(os.tmpdir(), 'smtc-reports');
+const reportDir = () => runSettings().reportDir ?? path.join(os.tmpdir(), 'smtc-reports');
 
 // ── helpers ────────────────────────────────────────────────────────────────────────────────
 

@@ -1,42 +1,47 @@
 /**
- * `smtc certify`: load the target (so a broken target fails fast with a clear message), run
- * the suites, decide the verdict per requirement, write verdict.json, junit.xml and
- * report.html, and print the table. Exit code: 0 certified or only not-run, 1 failed (also a
- * suite file or the run overrunning its bound), 2 bad usage / target unusable (pre-flight),
- * 3 not certified under --strict, 130/143 interrupted by SIGINT/SIGTERM (partial report
- * marked interrupted). Whatever the run started or created is taken back at its end.
+ * `smtc certify`: pre-flight the target (so a broken, hanging or unreachable target fails fast
+ * with one clear message, exit 2, before anything is written), run the selected suites, decide
+ * the verdict per requirement, write verdict.json, junit.xml and report.html, and print the
+ * table. Exit codes: cli/certify/exit-codes.ts (the README's table); 130/143 when interrupted by
+ * SIGINT/SIGTERM (a partial report marked interrupted). Whatever the run started or created is
+ * taken back at its end.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { REQUIREMENTS, type RequirementId } from '../../contract/requirements.js';
-import { DEFAULT_CERTIFY_TARGET, REPO_ROOT } from '../../fixtures/targets/load-target.js';
+import { REQUIREMENTS } from '../../contract/requirements.js';
+import type { RunSettings } from '../../fixtures/settings/run-settings.js';
+import { DEFAULT_CERTIFY_TARGET, loadTargetModule, REPO_ROOT } from '../../fixtures/targets/load-target.js';
 import { writeHtmlReport } from '../report/html-report.js';
 import { writeJunit } from '../report/junit-xml.js';
 import { renderSummary } from '../report/terminal-summary.js';
 import { terminalLine, terminalText } from '../report/terminal-text.js';
 import { writeVerdictJson } from '../report/verdict-json.js';
 import { canarySections } from './canary-section.js';
+import { exitCodeOf } from './exit-codes.js';
 import { INTERRUPT_EXIT, onInterrupt } from './interrupt.js';
+import { kitVersion } from './kit-version.js';
 import { preflight } from './preflight.js';
+import { fingerprintTarget, runEnvironment } from './run-metadata.js';
 import { openRunScope } from './run-scope.js';
 import { runSuites } from './run-suites.js';
+import type { Selection } from './selection.js';
 import { clausesOfStoppedRun } from './stopped-run.js';
+import { ensureReachable } from './target-reachable.js';
 import { type Certification, decideRequirement, overallOf } from './verdict.js';
 
 export interface CertifyOptions {
-  readonly target?: string;
-  readonly only?: readonly RequirementId[];
+  /** Validated settings handed to the suites (target resolved here when absent). */
+  readonly settings: RunSettings;
+  readonly selection: Selection;
   readonly out: string;
   readonly strict: boolean;
-  readonly requireAll: boolean;
-  readonly seed?: number;
-  readonly runsScale?: number;
   readonly quiet: boolean;
 }
 
-function version(): string {
-  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
-  return pkg.version;
+/** A URL names an HTTP target (its manifest comes from --manifest); else an absolute path. */
+export function resolveTarget(given: string | undefined): string {
+  if (!given) return DEFAULT_CERTIFY_TARGET;
+  return /^https?:\/\//i.test(given) ? given : path.resolve(given);
 }
 
 class Interrupted extends Error {
@@ -79,40 +84,46 @@ async function certifyInScope(
   o: CertifyOptions,
   interrupted: Promise<'SIGINT' | 'SIGTERM'>,
 ): Promise<{ exitCode: number; certification: Certification }> {
-  // A URL names an HTTP target (its manifest comes from --manifest / SMTC_MANIFEST); else a path.
-  const given = o.target ?? (process.env.SMTC_TARGET?.trim() || undefined);
-  const target = given ? (/^https?:\/\//i.test(given) ? given : path.resolve(given)) : DEFAULT_CERTIFY_TARGET;
+  const target = resolveTarget(o.settings.target);
+  const reportDir = path.resolve(o.out);
+  const settings: RunSettings = { ...o.settings, target, reportDir };
   const out = (line: string) => {
     if (!o.quiet) process.stdout.write(`${line}\n`);
   };
-  // Fail fast and clearly (exit 2, within a bound) on a target that cannot load, create or answer.
-  const mod = await Promise.race([
-    preflight(target),
-    interrupted.then((signal) => {
-      throw new Interrupted(signal);
-    }),
-  ]);
-  const reportDir = path.resolve(o.out);
+  const stopOnInterrupt = interrupted.then((signal) => {
+    throw new Interrupted(signal);
+  });
+  stopOnInterrupt.catch(() => {});
+  // Fail fast and clearly (exit 2, within a bound) on a target that cannot load, create or
+  // answer — before anything is written.
+  // The probe runs in a child process under a watchdog (a never-settling import cannot hang
+  // this one); only a target that passed it is loaded here.
+  await Promise.race([ensureReachable(target), stopOnInterrupt]);
+  await Promise.race([preflight(target, settings.manifest), stopOnInterrupt]);
+  const mod = await Promise.race([loadTargetModule(target, settings.manifest), stopOnInterrupt]);
   mkdirSync(reportDir, { recursive: true });
 
   const startedAt = new Date();
-  const selected = new Set<RequirementId>(o.only?.length ? o.only : REQUIREMENTS.map((r) => r.id));
+  const { selection } = o;
+  const selected = new Set(selection.requirements);
   out(`smtc certify: target ${terminalLine(target)}`);
-  out(`requirements: ${[...selected].join(' ')}${o.requireAll ? ' (every kit service required)' : ''}`);
+  out(
+    `${selection.profile ? `profile ${selection.profile}: ` : ''}requirements: ${selection.requirements.join(' ')}` +
+      `${selection.clauses.length ? ` (clauses ${selection.clauses.join(' ')})` : ''}` +
+      `${settings.requireAll ? ' (every kit service required)' : ''}`,
+  );
+  if (settings.replay)
+    out(`replay of ${settings.replay.clause}: seed ${settings.replay.seed}, path "${settings.replay.path}"`);
   if (mod.serialSuites) out('suite files run one at a time: every target shares the processes of one running service');
   const run = await runSuites({
     root: REPO_ROOT,
-    target,
-    only: [...selected],
-    reportDir,
-    requireAll: o.requireAll,
+    settings,
+    selection,
     serial: mod.serialSuites === true,
-    ...(o.seed !== undefined ? { seed: o.seed } : {}),
-    ...(o.runsScale !== undefined ? { runsScale: o.runsScale } : {}),
     out,
     interrupted,
   });
-  const { runErrors, stopped } = run;
+  const { runErrors, stopped, declared } = run;
   let stoppedWhy: string | undefined;
   let clauses = run.clauses;
   if (stopped) {
@@ -127,7 +138,8 @@ async function certifyInScope(
     );
   }
   const requirements = REQUIREMENTS.map((r) => decideRequirement(r.id, clauses, selected.has(r.id)));
-  let overall: Certification['overall'] = overallOf(requirements);
+  // The verdict is about what was selected: `--only R02 --strict` is certified when R02 is.
+  let overall: Certification['overall'] = overallOf(requirements.filter((r) => selected.has(r.id)));
   if (stopped && 'interrupted' in stopped) overall = 'interrupted';
   else if (stopped) overall = 'failed';
   if (runErrors.length > 0 && overall !== 'interrupted') {
@@ -138,13 +150,21 @@ async function certifyInScope(
   const artefacts = ['verdict.json', 'junit.xml', 'report.html'];
   if (existsSync(path.join(reportDir, 'canary-report.json'))) artefacts.push('canary-report.json');
   const certification: Certification = {
-    tool: { name: 'smtc', version: version() },
+    tool: { name: 'smtc', version: kitVersion() },
     target,
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
     overall,
-    requireAll: o.requireAll,
+    requireAll: settings.requireAll,
+    selection,
+    replay: settings.replay ?? null,
+    targetInfo: {
+      name: declared?.name ?? mod.name,
+      capabilities: declared?.capabilities ?? null,
+      fingerprint: fingerprintTarget(target, settings.manifest),
+    },
+    environment: runEnvironment(),
     requirements,
     artefacts,
     ...(stoppedWhy ? { stopped: stoppedWhy } : {}),
@@ -155,7 +175,14 @@ async function certifyInScope(
   process.stdout.write(renderSummary(certification));
   process.stdout.write(`  reports: ${path.relative(process.cwd(), reportDir) || '.'}/{${artefacts.join(',')}}\n`);
   if (stopped && 'interrupted' in stopped) return { exitCode: INTERRUPT_EXIT[stopped.interrupted], certification };
-  const exitCode = overall === 'failed' ? 1 : overall === 'not_certified' && o.strict ? 3 : 0;
+  const exitCode =
+    overall === 'interrupted'
+      ? 1
+      : exitCodeOf(
+          overall,
+          clauses.filter((c) => selected.has(c.requirement)),
+          o.strict,
+        );
   // A stopped vitest may hold handles for ever: once the reports are written, nothing is left to wait for.
   if (stopped) setTimeout(() => process.exit(exitCode), 2_000).unref();
   return { exitCode, certification };

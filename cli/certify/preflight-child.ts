@@ -5,6 +5,7 @@
  * announced on stdout as one JSON line before it starts, so the parent can say which overran.
  * The parent owns the instance's directory (argv[3]) and removes it, however this process ends.
  */
+import { checkTarget } from '../../contract/define-target.js';
 import type { Target, TargetModule } from '../../contract/target.js';
 import { loadTargetModule } from '../../fixtures/targets/load-target.js';
 
@@ -36,6 +37,8 @@ try {
   if (typeof target !== 'object' || target === null || typeof target.capabilities !== 'object') {
     throw new Error('create() did not return a Target (an object with capabilities)');
   }
+  // The members its declared capabilities need, located (as the suites will check them).
+  checkTarget(target, `target from ${mod.name}`);
   await target.telemetry?.health();
   await target.clock?.now();
   begin('destroy');

@@ -61,11 +61,12 @@ export function preflightBudgetMs(env: NodeJS.ProcessEnv = process.env): Readonl
 
 export async function preflight(
   target: string,
+  manifest?: string,
   budgetMs: Readonly<Record<PreflightStep, number>> = preflightBudgetMs(),
 ): Promise<PreflightResult> {
   const tempDir = mkdtempSync(path.join(os.tmpdir(), 'smtc-preflight-'));
   try {
-    return await probe(target, tempDir, budgetMs);
+    return await probe(target, manifest, tempDir, budgetMs);
   } finally {
     rmSync(tempDir, { recursive: true, force: true });
   }
@@ -73,6 +74,7 @@ export async function preflight(
 
 async function probe(
   target: string,
+  manifest: string | undefined,
   tempDir: string,
   budgetMs: Readonly<Record<PreflightStep, number>>,
 ): Promise<PreflightResult> {
@@ -80,7 +82,8 @@ async function probe(
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, target, tempDir], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: process.env,
+    // The probe loads an HTTP target's manifest as the suites do (settings from the environment).
+    env: manifest ? { ...process.env, SMTC_MANIFEST: manifest } : process.env,
   });
   let step: PreflightStep | 'start' = 'start';
   // The watchdog: each step gets its own bound, from when it was announced.

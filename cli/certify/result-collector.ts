@@ -5,8 +5,10 @@
 import path from 'node:path';
 import type { TestCase, TestModule } from 'vitest/node';
 import type { Reporter } from 'vitest/reporters';
+import { clauseContract } from '../../contract/clauses.js';
 import { isRequirementId, type RequirementId } from '../../contract/requirements.js';
 import { terminalLine, terminalText } from '../report/terminal-text.js';
+import { contractLine, explainFailure } from './failure-text.js';
 import { type ClauseResult, replayOf } from './verdict.js';
 
 const CLAUSE = /^(R(\d{2}))(\.\d+)?\b\s*(.*)$/;
@@ -23,11 +25,15 @@ export class ResultCollector implements Reporter {
   readonly running = new Map<string, { startedAt: number; current?: string }>();
   /** Suite files that ran to their end (relative paths). */
   readonly finished = new Set<string>();
+  /** The target's name and declared capabilities, as the suites saw them. */
+  declared: { name: string; capabilities: Record<string, boolean | undefined> } | undefined;
   private readonly started = Date.now();
 
   constructor(
     private readonly out: (line: string) => void,
     private readonly root: string,
+    /** Clauses outside the selection (filtered out by name) are not reported at all. */
+    private readonly selected: (clauseId: string) => boolean = () => true,
   ) {}
 
   onTestModuleStart(mod: TestModule): void {
@@ -48,15 +54,22 @@ export class ResultCollector implements Reporter {
     if (!req) return;
     const id = m ? `${m[1]}${m[3] ?? ''}` : req;
     const title = m ? (m[4] ?? '') : tc.name;
+    if (!this.selected(id)) return;
+    this.declared ??= tc.meta().smtcTarget;
     const durationMs = Math.round(tc.diagnostic()?.duration ?? 0);
     const annotations = tc.annotations().map((a) => a.message);
     const file = path.relative(this.root, tc.module.moduleId);
+    const contract = clauseContract(id);
     let clause: ClauseResult;
     if (r.state === 'passed') {
-      clause = { id, requirement: req, title, state: 'passed', durationMs, file, annotations };
+      clause = { id, requirement: req, title, state: 'passed', durationMs, file, annotations, contract };
       this.out(`  ✓ ${terminalLine(id)} ${terminalLine(title)} (${durationMs} ms)`);
     } else if (r.state === 'failed') {
-      const message = (r.errors ?? []).map((e) => e.message).join('\n') || 'failed';
+      const errors = r.errors ?? [];
+      const raw = errors.map((e) => e.message).join('\n') || 'failed';
+      // Replay data from fast-check's own message; the message shown is the explanation.
+      const replay = replayOf(raw, id);
+      const message = explainFailure(errors, this.root, replay.replayToken);
       clause = {
         id,
         requirement: req,
@@ -66,15 +79,16 @@ export class ResultCollector implements Reporter {
         file,
         message,
         annotations,
-        ...replayOf(message),
+        contract,
+        ...replay,
       };
       this.out(
-        `  ✗ ${terminalLine(id)} ${terminalLine(title)}\n      ${terminalText(message, { maxLines: 6 }).split('\n').join('\n      ')}`,
+        `  ✗ ${terminalLine(id)} ${terminalLine(title)}\n      ${[contractLine(contract), ...terminalText(message, { maxLines: 40 }).split('\n')].join('\n      ')}`,
       );
     } else {
       const note = r.state === 'skipped' ? r.note : undefined;
       const message = note?.replace(/^not run:\s*/, '') ?? 'not run (skipped without a reason)';
-      clause = { id, requirement: req, title, state: 'not_run', durationMs, file, message, annotations };
+      clause = { id, requirement: req, title, state: 'not_run', durationMs, file, message, annotations, contract };
       this.out(`  – ${terminalLine(id)} ${terminalLine(title)}: not run: ${terminalText(message, { maxLines: 6 })}`);
     }
     for (const a of annotations) this.out(`      · ${terminalLine(a)}`);

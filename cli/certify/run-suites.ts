@@ -1,27 +1,25 @@
 /**
- * Runs the requirement suites through vitest's Node API against one target. The target is
- * handed to the suite processes as SMTC_TARGET; vitest's own timeouts bound every scenario,
- * and a watchdog bounds each suite file and the whole run, so a hanging target yields
- * failures, never a hang. A stop (an interrupt, an overrun) returns what finished so far
- * without waiting for vitest: the caller then stops the run's processes.
+ * Runs the requirement suites through vitest's Node API against one target. The run's
+ * settings reach the suite processes through vitest's `provide` (see
+ * fixtures/settings/run-settings.ts); vitest's own timeouts bound every scenario, and a
+ * watchdog bounds each suite file and the whole run, so a hanging target yields failures,
+ * never a hang. A stop (an interrupt, an overrun) returns what finished so far without
+ * waiting for vitest: the caller then stops the run's processes.
  */
 import path from 'node:path';
 import { startVitest } from 'vitest/node';
-import type { RequirementId } from '../../contract/requirements.js';
+import type { RunSettings } from '../../fixtures/settings/run-settings.js';
 import { ResultCollector } from './result-collector.js';
+import { isSelected, type Selection, testNamePattern } from './selection.js';
 import type { ClauseResult } from './verdict.js';
 import { type Overrun, startWatchdog, watchdogBounds } from './watchdog.js';
 
 export interface SuiteRunOptions {
   readonly root: string;
-  readonly target: string;
-  readonly only: readonly RequirementId[];
-  readonly reportDir: string;
-  readonly requireAll: boolean;
+  readonly settings: RunSettings;
+  readonly selection: Selection;
   /** Run the suite files one at a time (the target module's targets share processes). */
   readonly serial?: boolean;
-  readonly seed?: number;
-  readonly runsScale?: number;
   readonly out: (line: string) => void;
   /** Resolves (with the signal) when the run is interrupted. */
   readonly interrupted?: Promise<'SIGINT' | 'SIGTERM'>;
@@ -31,6 +29,8 @@ export interface SuiteRunResult {
   readonly clauses: readonly ClauseResult[];
   /** Errors vitest raised outside any test (unhandled rejections, crashed workers). */
   readonly runErrors: readonly string[];
+  /** The target's name and declared capabilities, as the suites saw them. */
+  readonly declared: ResultCollector['declared'];
   /** Suite files that ran to their end (relative to the root). */
   readonly finished: ReadonlySet<string>;
   /** Set when the run was stopped before vitest finished. */
@@ -38,14 +38,9 @@ export interface SuiteRunResult {
 }
 
 export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
-  process.env.SMTC_TARGET = o.target;
-  process.env.SMTC_REPORT_DIR = o.reportDir;
-  if (o.requireAll) process.env.SMTC_REQUIRE_ALL = '1';
-  if (o.seed !== undefined) process.env.SMTC_SEED = String(o.seed);
-  if (o.runsScale !== undefined) process.env.SMTC_RUNS_SCALE = String(o.runsScale);
-
-  const collector = new ResultCollector(o.out, o.root);
-  const filters = o.only.map((id) => `suites/r${id.slice(1)}-`);
+  const collector = new ResultCollector(o.out, o.root, (id) => isSelected(o.selection, id));
+  const filters = o.selection.requirements.map((id) => `suites/r${id.slice(1)}-`);
+  const pattern = testNamePattern(o.selection);
   let overrun!: (o: Overrun) => void;
   const overran = new Promise<Overrun>((resolve) => {
     overrun = resolve;
@@ -71,6 +66,8 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
       run: true,
       reporters: [keepOurSignalHandlers, collector],
       passWithNoTests: true,
+      provide: { smtcSettings: o.settings },
+      ...(pattern ? { testNamePattern: pattern } : {}),
       ...(o.serial ? { fileParallelism: false } : {}),
     },
     {},
@@ -87,6 +84,7 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
     return {
       clauses: [...collector.clauses],
       runErrors: [],
+      declared: collector.declared,
       finished: new Set(collector.finished),
       stopped: first.stopped,
     };
@@ -94,5 +92,5 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
   const { vitest } = first;
   const runErrors = vitest.state.getUnhandledErrors().map((e) => (e instanceof Error ? e.message : String(e)));
   await vitest.close();
-  return { clauses: collector.clauses, runErrors, finished: collector.finished };
+  return { clauses: collector.clauses, runErrors, declared: collector.declared, finished: collector.finished };
 }

@@ -4,7 +4,13 @@
  * capability, a missing service, no suite at all) makes it `not_run` with the reason. A
  * certification with anything not run is not certified.
  */
+import type { ClauseContract } from '../../contract/clauses.js';
 import { REQUIREMENTS, type RequirementId } from '../../contract/requirements.js';
+import type { Replay } from '../../fixtures/settings/run-settings.js';
+import { kitVersion } from './kit-version.js';
+import { encodeReplayToken } from './replay-token.js';
+import type { RunEnvironment, TargetFingerprint } from './run-metadata.js';
+import type { Selection } from './selection.js';
 
 export type ClauseState = 'passed' | 'failed' | 'not_run';
 
@@ -21,6 +27,10 @@ export interface ClauseResult {
   /** fast-check replay data when the failure came from a property. */
   readonly seed?: number;
   readonly path?: string;
+  /** `smtc certify --replay TOKEN` replays exactly this clause's failure. */
+  readonly replayToken?: string;
+  /** The contract sentence the clause enforces, and whether it is the kit's interpretation. */
+  readonly contract?: ClauseContract;
   /** Measurements the scenario reported (e.g. corpus rates). */
   readonly annotations: readonly string[];
 }
@@ -46,6 +56,17 @@ export interface Certification {
   /** Why the run ended early (an interrupt, a watchdog bound); absent for a run that finished. */
   readonly stopped?: string;
   readonly requireAll: boolean;
+  /** What was selected: a profile (name@version), an `--only` list, or a replay's clause. */
+  readonly selection?: Selection;
+  /** The replayed clause, seed and path when this run was a replay; null otherwise. */
+  readonly replay?: Replay | null;
+  /** What was certified: name and declared capabilities as the suites saw them, and a fingerprint. */
+  readonly targetInfo?: {
+    readonly name: string;
+    readonly capabilities: Readonly<Record<string, boolean | undefined>> | null;
+    readonly fingerprint: TargetFingerprint;
+  };
+  readonly environment?: RunEnvironment;
   readonly requirements: readonly RequirementVerdict[];
   /** Extra artefacts written beside the verdict (canary report …), relative file names. */
   readonly artefacts: readonly string[];
@@ -58,7 +79,7 @@ export function decideRequirement(
 ): RequirementVerdict {
   const title = REQUIREMENTS.find((r) => r.id === id)?.title ?? id;
   const mine = clauses.filter((c) => c.requirement === id);
-  if (!selected) return { id, title, verdict: 'not_run', reasons: ['not selected for this run (--only)'], clauses: [] };
+  if (!selected) return { id, title, verdict: 'not_run', reasons: ['not selected for this run'], clauses: [] };
   if (mine.length === 0) {
     return { id, title, verdict: 'not_run', reasons: ['no suite for this requirement in this build'], clauses: [] };
   }
@@ -69,7 +90,8 @@ export function decideRequirement(
       title,
       verdict: 'failed',
       reasons: failed.map(
-        (c) => `${c.id} ${c.title}${c.seed !== undefined ? ` (seed ${c.seed}, path "${c.path}")` : ''}`,
+        (c) =>
+          `${c.id} ${c.title}${c.replayToken ? ` (replay: --replay ${c.replayToken})` : c.seed !== undefined ? ` (seed ${c.seed}, path "${c.path}")` : ''}`,
       ),
       clauses: mine,
     };
@@ -93,9 +115,14 @@ export function overallOf(reqs: readonly RequirementVerdict[]): 'certified' | 'n
   return 'not_certified';
 }
 
-/** fast-check's failure message carries `{ seed: N, path: "…" }`. */
-export function replayOf(message: string): { seed?: number; path?: string } {
+/** fast-check's failure message carries `{ seed: N, path: "…" }`; with a clause id, a replay token too. */
+export function replayOf(message: string, clause?: string): { seed?: number; path?: string; replayToken?: string } {
   const m = /seed:\s*(-?\d+),\s*path:\s*"([^"]*)"/.exec(message);
   if (!m) return {};
-  return { seed: Number(m[1]), path: m[2] };
+  const seed = Number(m[1]);
+  const path = m[2] ?? '';
+  const commands = /\/\*replayPath="([^"]*)"\*\//.exec(message)?.[1];
+  const replay = { clause: clause ?? '', seed, path, ...(commands ? { commands } : {}) };
+  const token = clause && /^R\d{2}\.\d+$/.test(clause) ? { replayToken: encodeReplayToken(replay, kitVersion()) } : {};
+  return { seed, path, ...token };
 }

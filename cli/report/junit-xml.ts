@@ -1,6 +1,7 @@
 /** JUnit XML for CI systems: one testsuite per requirement, one testcase per clause. */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { contractLine } from '../certify/failure-text.js';
 import type { Certification } from '../certify/verdict.js';
 
 const esc = (s: string): string =>
@@ -37,9 +38,14 @@ export function renderJunit(c: Certification): string {
       else if (x.state === 'not_run')
         lines.push(`${open}<skipped message="${esc(x.message ?? 'not run')}"/></testcase>`);
       else {
-        const replay = x.seed !== undefined ? `\nreplay: SMTC_SEED=${x.seed} SMTC_PATH="${x.path}"` : '';
+        // The explanation carries the replay token; seed and path for a reader replaying by hand.
+        const replay =
+          x.replayToken && !(x.message ?? '').includes(x.replayToken)
+            ? `\nreplay: smtc certify --replay ${x.replayToken}`
+            : '';
+        const seed = x.seed !== undefined ? `\n(fast-check seed ${x.seed}, path "${x.path}")` : '';
         lines.push(
-          `${open}<failure message="${esc((x.message ?? '').split('\n')[0] ?? '')}">${esc((x.message ?? '') + replay)}</failure></testcase>`,
+          `${open}<failure message="${esc((x.message ?? '').split('\n')[0] ?? '')}">${esc(`${contractLine(x.contract)}\n${x.message ?? ''}${replay}${seed}`.trim())}</failure></testcase>`,
         );
       }
     }

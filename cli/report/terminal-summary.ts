@@ -1,3 +1,4 @@
+import { contractLine } from '../certify/failure-text.js';
 import type { Certification } from '../certify/verdict.js';
 import { terminalLine } from './terminal-text.js';
 
@@ -23,16 +24,29 @@ export function groupReasons(reasons: readonly string[]): string[] {
 /** The verdict table printed at the end of `smtc certify`. */
 export function renderSummary(c: Certification): string {
   // Everything but our own labels may come from the target: shown inert and bounded.
-  const out: string[] = ['', `smtc certification of ${terminalLine(c.target)}`, ''];
+  const out: string[] = ['', `smtc certification of ${terminalLine(c.target)}`];
+  if (c.selection) out.push(`  selection: ${selectionLine(c)}`);
+  if (c.replay) out.push(`  REPLAY of ${c.replay.clause} (seed ${c.replay.seed}, path "${c.replay.path}")`);
+  out.push('');
+  const unselected = c.selection ? c.requirements.filter((r) => !c.selection?.requirements.includes(r.id)) : [];
   for (const r of c.requirements) {
-    const passed = r.clauses.filter((x) => x.state === 'passed').length;
-    const counts = r.clauses.length > 0 ? ` [${passed}/${r.clauses.length} clauses]` : '';
+    if (unselected.includes(r)) continue;
+    const n = (st: string) => r.clauses.filter((x) => x.state === st).length;
+    const counts =
+      r.clauses.length > 0 ? ` [${n('passed')} passed, ${n('failed')} failed, ${n('not_run')} not run]` : '';
     out.push(`  ${r.id}  ${MARK[r.verdict].padEnd(12)} ${r.title}${counts}`);
     const lines = groupReasons(r.reasons);
     for (const why of lines.slice(0, 5)) out.push(`         ${terminalLine(why)}`);
     if (lines.length > 5) out.push(`         … ${lines.length - 5} more`);
+    // What broke, for the first failures (the full text is in junit.xml and report.html).
+    for (const f of r.clauses.filter((x) => x.state === 'failed').slice(0, 3)) {
+      const what = (f.message ?? '').split('\n').filter((l) => !l.startsWith('replay:'));
+      const contract = contractLine(f.contract).split('\n').filter(Boolean);
+      out.push(`         ${f.id}:`, ...[...contract, ...what.slice(0, 5)].map((l) => `           ${terminalLine(l)}`));
+    }
     for (const a of new Set(r.clauses.flatMap((x) => x.annotations))) out.push(`         · ${terminalLine(a)}`);
   }
+  if (unselected.length) out.push(`  not selected: ${unselected.map((r) => r.id).join(' ')}`);
   const verdict =
     c.overall === 'certified'
       ? 'CERTIFIED'
@@ -44,4 +58,12 @@ export function renderSummary(c: Certification): string {
   if (c.stopped) out.push('', `  stopped: ${terminalLine(c.stopped, 600)}`);
   out.push('', `  verdict: ${verdict}   (${(c.durationMs / 1000).toFixed(1)} s)`, '');
   return out.join('\n');
+}
+
+function selectionLine(c: Certification): string {
+  const s = c.selection;
+  if (!s) return '';
+  if (s.kind === 'replay') return `replay of ${s.clauses.join(' ')}`;
+  const what = s.kind === 'profile' ? `profile ${s.profile}` : '--only';
+  return `${what}: ${s.requirements.join(' ')}${s.clauses.length ? ` (of these, only clauses ${s.clauses.join(' ')})` : ''}`;
 }

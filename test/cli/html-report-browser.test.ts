@@ -90,4 +90,63 @@ describe('HTML report in a real browser', () => {
       await browser.close();
     }
   }, 60_000);
+
+  it('wraps long text and keeps every badge on screen at 1280 px and at 390 px', async (ctx) => {
+    const exe = chromiumPath();
+    if (!exe) notRun(ctx, 'no Chromium found (install Debian chromium or set SMTC_CHROMIUM)');
+    const long = `Counterexample: [${'Write(s0,k0,p0),'.repeat(200)}] ${'x'.repeat(3000)}`;
+    const clauses = [
+      clause('R02.1', 'passed'),
+      clause('R02.2', 'failed', long),
+      { ...clause('R02.3', 'failed', 'assertion failed'), seed: 1, path: '0:1', replayToken: 'eyJ'.padEnd(400, 'A') },
+      clause('R02.4', 'not_run', 'no toxiproxy'),
+    ];
+    const requirements = REQUIREMENTS.map((r) => decideRequirement(r.id, clauses, true));
+    const html = renderHtmlReport({
+      tool: { name: 'smtc', version: '0.0.0' },
+      target: `/a/very/long/path/${'segment/'.repeat(40)}target.ts`,
+      startedAt: 'a',
+      finishedAt: 'b',
+      durationMs: 10,
+      overall: overallOf(requirements),
+      requireAll: false,
+      replay: { clause: 'R02.3', seed: 1, path: '0:1' },
+      requirements,
+      artefacts: [],
+    });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'smtc-html-'));
+    const file = path.join(dir, 'report.html');
+    writeFileSync(file, html);
+    const browser = await chromium.launch({ executablePath: exe!, args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      for (const width of [1280, 390]) {
+        const page = await browser.newPage({ viewport: { width, height: 900 } });
+        await page.goto(pathToFileURL(file).href);
+        // Nothing pushes the page sideways: long text wraps.
+        const overflow = await page.evaluate(() => {
+          const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document;
+          return d.documentElement.scrollWidth - (globalThis as unknown as { innerWidth: number }).innerWidth;
+        });
+        expect({ width, overflow }).toEqual({ width, overflow: 0 });
+        // Every badge (verdicts, passed/failed/not-run counts, results, replay) is inside the window.
+        const badges = page.locator('.verdict, [data-count]');
+        const n = await badges.count();
+        expect(n).toBeGreaterThan(40);
+        for (let i = 0; i < n; i++) {
+          const box = await badges.nth(i).boundingBox();
+          expect(
+            box && box.x >= 0 && box.x + box.width <= width + 0.5,
+            `badge ${i} at ${width}px: ${JSON.stringify(box)}`,
+          ).toBe(true);
+        }
+        const r02 = page.locator('tr[data-requirement="R02"] [data-count]');
+        expect(await r02.allTextContents()).toEqual(['1 passed', '2 failed', '1 not run']);
+        expect(await page.locator('#replay').textContent()).toBe('replay');
+        await page.screenshot({ path: path.join(dir, `report-${width}.png`), fullPage: true });
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { kitVersion } from '../../cli/certify/kit-version.js';
+import { decodeReplayToken } from '../../cli/certify/replay-token.js';
 import { type ClauseResult, decideRequirement, overallOf, replayOf } from '../../cli/certify/verdict.js';
 import { renderHtmlReport } from '../../cli/report/html-report.js';
 import { renderJunit } from '../../cli/report/junit-xml.js';
@@ -50,6 +52,13 @@ describe('verdict rules', () => {
   it('extracts fast-check replay data', () => {
     const msg = 'Property failed after 3 tests\n{ seed: -1819918769, path: "2:0:1", endOnFailure: true }';
     expect(replayOf(msg)).toEqual({ seed: -1819918769, path: '2:0:1' });
+    const token = replayOf(`${msg}\nCounterexample: [Write(s0) /*replayPath="AAB:q"*/]`, 'R02.2').replayToken ?? '';
+    expect(decodeReplayToken(token, kitVersion())).toEqual({
+      clause: 'R02.2',
+      seed: -1819918769,
+      path: '2:0:1',
+      commands: 'AAB:q',
+    });
     expect(replayOf('plain failure')).toEqual({});
   });
 });
@@ -72,7 +81,7 @@ describe('reports', () => {
     const xml = renderJunit(cert);
     expect(xml).not.toContain('<script>');
     expect(xml).not.toContain('\u0001');
-    expect(xml).toContain('SMTC_SEED=1');
+    expect(xml).toContain('seed 1, path &quot;0&quot;');
     expect(xml).toMatch(/failures="1"/);
   });
   it('HTML escapes everything it did not write itself', () => {

@@ -12,8 +12,11 @@ export interface CertifyRun {
   verdict: Certification | null;
 }
 
-export function runCertify(args: readonly string[], timeoutMs = 300_000): Promise<CertifyRun> {
-  const out = mkdtempSync(path.join(os.tmpdir(), 'smtc-selftest-'));
+export function runCertify(
+  args: readonly string[],
+  timeoutMs = 300_000,
+  out = mkdtempSync(path.join(os.tmpdir(), 'smtc-selftest-')),
+): Promise<CertifyRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,

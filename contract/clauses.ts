@@ -1,0 +1,345 @@
+/**
+ * Which sentence of the contract (contract/CONTRACT.md) each clause of the suites enforces.
+ * Quotes are verbatim (test/cli/contract-clauses.test.ts checks each one is in CONTRACT.md),
+ * anchors are CONTRACT.md headings. A clause marked `interpretation` tests the kit's reading
+ * of a sentence that does not settle the behaviour on its own; its rationale is one line
+ * here and a paragraph under CLARIFICATIONS in CONTRACT.md.
+ */
+import type { RequirementId } from './requirements.js';
+
+export interface ClauseContract {
+  /** A heading anchor of CONTRACT.md, e.g. `commit-protocol`. */
+  readonly anchor: string;
+  /** The contract's words, verbatim. */
+  readonly sentence: string;
+  /** Set when the clause tests the kit's reading beyond the words: why, in one line. */
+  readonly interpretation?: string;
+}
+
+type Entry = readonly [anchor: string, sentence: string, interpretation?: string];
+
+/** The requirement's own line of the Conformance list: the fallback for a clause not listed below. */
+const REQUIREMENT: Record<RequirementId, Entry> = {
+  R01: ['conformance', 'completed and interrupted thread restore after worker/control-plane failure'],
+  R02: ['conformance', 'exact durable-head selection and rejection of pending/stale state'],
+  R03: ['conformance', 'idempotent duplicate state writes and explicit ambiguous-crash behavior'],
+  R04: ['conformance', 'zero cross-binding, epoch, adapter, or lease-generation state access'],
+  R05: ['conformance', 'user/agent/organization memory isolation and default policies'],
+  R06: ['conformance', 'revision-conflict and consolidation provenance tests'],
+  R07: ['conformance', 'memory injection, scope escalation, retention, approval, and deletion tests'],
+  R08: ['conformance', 'one causal trace across control plane, worker, state, memory, tools, subagents, and encoding'],
+  R09: ['conformance', 'malformed external context and forbidden-baggage rejection'],
+  R10: ['conformance', 'telemetry leak canaries and bounded collector-outage tests'],
+};
+
+const TYPED =
+  'the contract names no error for bad input; the kit requires a registered, typed error (contract/errors.ts) that changes nothing, since an untyped failure cannot be told from an outage';
+
+const CLAUSES: Record<string, Entry> = {
+  'R01.1': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
+  'R01.2': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
+  'R01.3': [
+    'commit-protocol',
+    'Persist pending interrupt and terminal run metadata in the same logical commit where possible.',
+  ],
+  'R01.4': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+  ],
+  'R01.5': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
+  'R01.6': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+  ],
+  'R02.1': ['commit-protocol', 'Load the last durable head and revision.'],
+  'R02.2': ['conformance', 'exact durable-head selection and rejection of pending/stale state'],
+  'R02.3': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
+  'R02.4': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
+  'R02.5': ['commit-protocol', 'Write the native checkpoint/snapshot as pending, idempotently.'],
+  'R02.6': [
+    'commit-protocol',
+    "Compare-and-set the binding's durable head and revision.",
+    'the contract does not say how revisions count; the kit requires 1, 2, 3… so that "expected revision" has one meaning across implementations',
+  ],
+  'R02.7': [
+    'thread-state-invariants',
+    'Native payloads are opaque and versioned; no cross-harness translation is implied.',
+  ],
+  'R02.8': ['commit-protocol', 'Load the last durable head and revision.'],
+  'R02.9': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
+  'R02.10': ['thread-state-invariants', "Clear creates a new epoch; old state cannot become the new epoch's head."],
+  'R03.1': [
+    'thread-state-invariants',
+    'Duplicate writes with the same idempotency key return the same pending/durable reference.',
+  ],
+  'R03.2': [
+    'thread-state-invariants',
+    'Duplicate writes with the same idempotency key return the same pending/durable reference.',
+  ],
+  'R03.3': [
+    'thread-state-invariants',
+    'Duplicate writes with the same idempotency key return the same pending/durable reference.',
+    'a "duplicate" is the same key with the same bytes; the same key with other bytes is a refusal, never an overwrite, or a retry could change committed history',
+  ],
+  'R03.4': [
+    'thread-state-invariants',
+    'Duplicate writes with the same idempotency key return the same pending/durable reference.',
+    'as R03.3, under concurrency',
+  ],
+  'R03.5': [
+    'thread-state-invariants',
+    'Duplicate writes with the same idempotency key return the same pending/durable reference.',
+  ],
+  'R03.6': [
+    'thread-state-invariants',
+    'Duplicate writes with the same idempotency key return the same pending/durable reference.',
+  ],
+  'R03.7': [
+    'thread-state-invariants',
+    'Duplicate writes with the same idempotency key return the same pending/durable reference.',
+    'same-commit retry rule: a commit retry is "the same" only with the same pending ref, expected revision and run id; anything else is a conflict, or a lost-response retry could commit another run’s state',
+  ],
+  'R03.8': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+  ],
+  'R03.9': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+    'mark_uncertain’s `reason` is a registered code, not free text: free text would carry prompts or secrets into durable run metadata',
+  ],
+  'R03.10': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+    'the contract requires "explicit reconciliation" without an operation; the kit’s `reconcile(keep_previous | commit_pending)` is that operation',
+  ],
+  'R03.11': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+    'as R03.10: commit_pending goes through the same compare-and-set as any commit',
+  ],
+  'R03.12': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+    'as R03.10: only an uncertain run has anything to reconcile',
+  ],
+  'R03.13': ['commit-protocol', 'Write the native checkpoint/snapshot as pending, idempotently.'],
+  'R04.1': [
+    'thread-state-invariants',
+    'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
+  ],
+  'R04.2': [
+    'thread-state-invariants',
+    'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
+  ],
+  'R04.3': [
+    'threadstatestore',
+    'The service derives it from authorized server-side state; a worker cannot broaden it.',
+  ],
+  'R04.4': [
+    'thread-state-invariants',
+    'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
+  ],
+  'R04.5': ['thread-state-invariants', "Clear creates a new epoch; old state cannot become the new epoch's head."],
+  'R04.6': [
+    'thread-state-invariants',
+    'Native payloads are opaque and versioned; no cross-harness translation is implied.',
+    'codec registry: a binding has one codec; an unknown codec or a payload of another codec is refused, since "no cross-harness translation" leaves no other safe answer',
+  ],
+  'R04.7': [
+    'threadstatestore',
+    'The service derives it from authorized server-side state; a worker cannot broaden it.',
+    'forged credentials: a scope is derived only from a credential the service issued; an unknown or forged one is unauthenticated, never a guess',
+  ],
+  'R04.8': [
+    'thread-state-invariants',
+    'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
+    TYPED,
+  ],
+  'R04.9': [
+    'thread-state-invariants',
+    'State size, entry count, and write rate are bounded.',
+    'the bound is the target’s (`stateLimits`); the kit checks it is exact and answered with a typed error that stores nothing',
+  ],
+  'R04.10': [
+    'thread-state-invariants',
+    'State size, entry count, and write rate are bounded.',
+    'as R04.9, for entry count',
+  ],
+  'R04.11': [
+    'thread-state-invariants',
+    'State size, entry count, and write rate are bounded.',
+    'as R04.9, for write rate',
+  ],
+  'R04.20': [
+    'thread-state-invariants',
+    'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
+  ],
+  'R04.21': [
+    'thread-state-invariants',
+    'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
+  ],
+  'R05.1': ['memory-scopes', 'The broker computes the namespace from authenticated context.'],
+  'R05.2': ['memory-scopes', 'The broker computes the namespace from authenticated context.'],
+  'R05.3': ['memory-scopes', 'A model or worker cannot supply another subject or organization.'],
+  'R05.4': ['memory-scopes', 'A model or worker cannot supply another subject or organization.'],
+  'R05.5': ['memory-scopes', 'Read-only unless shared learning is explicitly enabled'],
+  'R05.6': ['memory-scopes', 'Read-only unless shared learning is explicitly enabled'],
+  'R05.7': ['memory-scopes', 'Read-only; application/admin writes only'],
+  'R05.8': [
+    'memory-write-pipeline',
+    'Search applies authorization and namespace filters before lexical/vector ranking.',
+  ],
+  'R05.9': ['memory-write-pipeline', 'Results are bounded and retain provenance.'],
+  'R05.10': ['memory-write-pipeline', 'Authorize scope, operation, agent, and caller.', TYPED],
+  'R06.1': [
+    'memory-write-pipeline',
+    'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
+  ],
+  'R06.2': [
+    'memory-write-pipeline',
+    'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
+  ],
+  'R06.3': [
+    'memory-write-pipeline',
+    'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
+  ],
+  'R06.4': [
+    'memory-write-pipeline',
+    'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
+  ],
+  'R06.5': [
+    'memory-write-pipeline',
+    'Persist content plus provenance, source revisions, content hash, writer, approval, and audit record.',
+  ],
+  'R06.6': [
+    'memory-write-pipeline',
+    'Persist content plus provenance, source revisions, content hash, writer, approval, and audit record.',
+  ],
+  'R06.7': [
+    'memory-write-pipeline',
+    'Persist content plus provenance, source revisions, content hash, writer, approval, and audit record.',
+  ],
+  'R06.8': ['memory-write-pipeline', 'Require human approval where the scope/path policy says so.'],
+  'R07.1': [
+    'memory-write-pipeline',
+    'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',
+  ],
+  'R07.2': [
+    'memory-write-pipeline',
+    'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',
+  ],
+  'R07.3': ['memory-write-pipeline', 'Scan and classify content as untrusted model-produced context.'],
+  'R07.4': [
+    'memory-write-pipeline',
+    'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',
+  ],
+  'R07.5': ['memory-scopes', 'A model or worker cannot supply another subject or organization.'],
+  'R07.6': ['memory-write-pipeline', 'Validate key, kind, content type, size, and retention.'],
+  'R07.7': ['memory-write-pipeline', 'Require human approval where the scope/path policy says so.'],
+  'R07.8': ['conformance', 'memory injection, scope escalation, retention, approval, and deletion tests'],
+  'R07.9': [
+    'memory-write-pipeline',
+    'Memory cannot grant a tool, credential, model, sandbox profile, or network destination.',
+  ],
+  'R07.10': [
+    'memory-kinds',
+    '`episodic_reference`: authorized summary/reference to prior thread state; never an automatic raw transcript copy.',
+  ],
+  'R07.11': ['memory-kinds', 'Operator-owned skills remain a separate, normally read-only source.'],
+  'R07.12': ['memory-write-pipeline', 'Validate key, kind, content type, size, and retention.', TYPED],
+  'R07.13': ['memory-write-pipeline', 'Validate key, kind, content type, size, and retention.', TYPED],
+  'R08.1': ['required-span-topology', 'harness.request'],
+  'R08.2': ['propagation', 'Generate child spans for control-plane and worker operations.'],
+  'R08.3': [
+    'export-and-failure-behavior',
+    'Workers export only to the in-cluster OpenTelemetry Collector or a control-plane telemetry facade.',
+  ],
+  'R08.4': [
+    'propagation',
+    'Generate child spans for control-plane and worker operations.',
+    'control plane and worker are told apart by their OpenTelemetry `service.name`, the only identity a trace backend can group by',
+  ],
+  'R08.5': [
+    'propagation',
+    'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',
+  ],
+  'R08.6': [
+    'propagation',
+    'Propagate context to the sandbox worker, ToolBroker, MemoryBroker, ThreadStateStore, subagents, and trusted internal services.',
+  ],
+  'R08.7': [
+    'required-span-topology',
+    'Link it to `harness.run` only when the provider integration supports safe, tenant-correct correlation.',
+  ],
+  'R08.8': [
+    'required-span-topology',
+    'Link it to `harness.run` only when the provider integration supports safe, tenant-correct correlation.',
+  ],
+  'R09.1': [
+    'propagation',
+    'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',
+  ],
+  'R09.2': [
+    'propagation',
+    'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',
+  ],
+  'R09.3': [
+    'propagation',
+    'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',
+  ],
+  'R09.4': ['propagation', 'Treat trace context only as correlation, never authentication or authorization.'],
+  'R09.5': [
+    'attribute-and-baggage-policy',
+    'Any allowed baggage key is schema-defined, bounded, opaque, and stripped before untrusted external calls.',
+  ],
+  'R09.6': [
+    'propagation',
+    'Suppress internal context to untrusted external/provider endpoints unless explicitly configured.',
+  ],
+  'R09.7': [
+    'propagation',
+    'Propagate context to the sandbox worker, ToolBroker, MemoryBroker, ThreadStateStore, subagents, and trusted internal services.',
+  ],
+  'R09.8': [
+    'propagation',
+    'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',
+    'malformed or oversized trace headers are dropped, never a reason to fail the request: context is correlation only',
+  ],
+  'R10.1': ['attribute-and-baggage-policy', 'Forbidden attributes, events, resource labels, and baggage include:'],
+  'R10.6': [
+    'export-and-failure-behavior',
+    'Queues, batches, retry duration, and memory are bounded independently in workers and the control plane.',
+  ],
+  'R10.7': [
+    'export-and-failure-behavior',
+    'Audit/security decisions and durability outcomes remain durable even when traces are unsampled or dropped.',
+  ],
+  'R10.8': ['attribute-and-baggage-policy', 'Forbidden attributes, events, resource labels, and baggage include:'],
+};
+
+/** R10's outage clauses (R10.2–5, R10.20+) and R03's failpoint clauses (R03.20+) share one sentence each. */
+const FAMILIES: readonly (readonly [RegExp, Entry])[] = [
+  [/^R03\.(2\d|[3-9]\d)$/, ['commit-protocol', 'Write the native checkpoint/snapshot as pending, idempotently.']],
+  [
+    /^R10\.([2-5]|2\d)$/,
+    [
+      'export-and-failure-behavior',
+      'Collector outage may drop telemetry and raise a health signal; it does not change authorization, persistence, memory, cleanup, or run outcomes.',
+    ],
+  ],
+];
+
+export function clauseContract(id: string): ClauseContract {
+  const e =
+    CLAUSES[id] ??
+    FAMILIES.find(([re]) => re.test(id))?.[1] ??
+    REQUIREMENT[id.slice(0, 3) as RequirementId] ??
+    REQUIREMENT.R01;
+  return { anchor: e[0], sentence: e[1], ...(e[2] ? { interpretation: e[2] } : {}) };
+}
+
+/** Every explicitly mapped clause (for the consistency test). */
+export function mappedClauses(): readonly string[] {
+  return Object.keys(CLAUSES);
+}
