@@ -18,7 +18,9 @@ import { SPEC } from '../fixtures/scenario/thread-session.js';
 import type { RecordedCall } from '../fixtures/stubs/recording-server.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
+import { contractRule } from '../fixtures/traces/contract-rules.js';
 import { spansOfTrace } from '../fixtures/traces/run-trace.js';
+import { judgeTraceparent } from '../fixtures/traces/w3c-traceparent.js';
 
 const c = useCollector();
 const s = useStubs();
@@ -43,7 +45,13 @@ function offered(label: string): Offered {
   return { trace, span, valid: `00-${trace}-${span}-01` };
 }
 
-/** The W3C malformed-traceparent families (each carries the offered trace id, so continuing it is visible). */
+/**
+ * Traceparent values W3C requires a vendor to ignore (each carries the offered trace id, so
+ * continuing it is visible): W3C Trace Context §traceparent ("vendors MUST ignore the
+ * traceparent" when a field is invalid), §version (`ff` is invalid), §versioning (a higher
+ * version needs 55 characters and its flags at the end or before a dash), RFC 9110 §5.3 (two
+ * field lines of a non-list field combine into no valid value; W3C test_traceparent_duplicated).
+ */
 const MALFORMED: readonly [string, (o: Offered) => string | string[]][] = [
   ['version ff', (o) => `ff-${o.trace}-${o.span}-01`],
   ['all-zero trace id', (o) => `00-${'0'.repeat(32)}-${o.span}-01`],
@@ -55,12 +63,39 @@ const MALFORMED: readonly [string, (o: Offered) => string | string[]][] = [
   ['parent id too short', (o) => `00-${o.trace}-${o.span.slice(1)}-01`],
   ['flags too long', (o) => `00-${o.trace}-${o.span}-001`],
   ['extra field on version 00', (o) => `${o.valid}-00`],
+  ['trailing dot on version 00', (o) => `${o.valid}.`],
+  ['higher version, flags followed by a dot', (o) => `cc-${o.trace}-${o.span}-01.future`],
+  ['higher version shorter than 55 characters', (o) => `cc-${o.trace}-${o.span}-1`],
   ['duplicate headers', (o) => [o.valid, `00-${o.trace}-${'1'.repeat(16)}-01`]],
-  ['leading whitespace', (o) => ` ${o.valid}`],
-  ['trailing whitespace', (o) => `${o.valid}\t`],
   ['whitespace inside', (o) => `00- ${o.trace}-${o.span}-01`],
   ['oversized', (o) => `${o.valid}${'-0'.repeat(4096)}`],
   ['binary garbage', (o) => `\u0000\u00ff${o.trace}\ufffd${o.span}\u0007`],
+];
+
+/**
+ * Traceparent headers W3C lets a vendor continue (the name, then the header set): RFC 9110
+ * §5.5 (OWS around a field value is not part of it), W3C §header-name (case-insensitive),
+ * §versioning (a higher version is parsed as 00, extra fields after a dash ignored), Level 2
+ * §random-trace-id (the random flag; a Level 1 target may clear it, a Level 2 one keeps it —
+ * both are standard, so the kit requires neither), §tracestate (a bad tracestate never
+ * affects the traceparent; a duplicated key MAY be dropped).
+ */
+const CONTINUABLE: readonly [string, (o: Offered) => Record<string, string | string[]>][] = [
+  ['leading space', (o) => ({ traceparent: ` ${o.valid}` })],
+  ['leading tab', (o) => ({ traceparent: `\t${o.valid}` })],
+  ['trailing space', (o) => ({ traceparent: `${o.valid} ` })],
+  ['trailing tab', (o) => ({ traceparent: `${o.valid}\t` })],
+  ['OWS on both sides', (o) => ({ traceparent: `\t ${o.valid} \t` })],
+  ['header name in mixed case', (o) => ({ TraceParent: o.valid })],
+  ['higher version cc', (o) => ({ traceparent: `cc-${o.trace}-${o.span}-01` })],
+  [
+    'higher version cc with extra fields',
+    (o) => ({ traceparent: `cc-${o.trace}-${o.span}-01-what-the-future-will-be-like` }),
+  ],
+  ['Level 2 random flag with sampled', (o) => ({ traceparent: `00-${o.trace}-${o.span}-03` })],
+  ['Level 2 random flag alone', (o) => ({ traceparent: `00-${o.trace}-${o.span}-02` })],
+  ['tracestate with a duplicated key', (o) => ({ traceparent: o.valid, tracestate: ['foo=1,bar=2', 'foo=3'] })],
+  ['tracestate that is invalid', (o) => ({ traceparent: o.valid, tracestate: 'FOO=1,@x=2' })],
 ];
 
 /** A tool the target lets alice's runs invoke (null: the target authorizes no test tool). */
@@ -123,7 +158,7 @@ async function expectFreshRecordedRoot(outcome: RunOutcome, o: Offered): Promise
 
 describe('R09 malformed external context and forbidden-baggage rejection', () => {
   it.for(MALFORMED)(
-    'R09.1 malformed traceparent (%s) from a trusted caller is ignored: no error, a fresh recorded root',
+    'R09.1 malformed traceparent (%s) from a trusted caller is ignored (W3C: vendors MUST ignore it): no error, a fresh recorded root',
     async ([family, malformed], ctx) => {
       needCapability(ctx, t(), 'runs', 'telemetry');
       s().resetAll();
@@ -133,7 +168,7 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     },
   );
 
-  it('R09.2 valid context from an untrusted caller is replaced, even when it says "not sampled"', async (ctx) => {
+  it(`R09.2 valid context from an untrusted caller is replaced, even when it says "not sampled" (W3C allows a restart; ${contractRule('ingressPolicy')})`, async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     for (const flags of ['01', '00']) {
       s().resetAll();
@@ -149,11 +184,11 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     }
   });
 
-  it('R09.3 a malformed header carrying "not sampled" does not switch recording off', async (ctx) => {
+  it('R09.3 a malformed header carrying "not sampled" does not switch recording off (W3C: a malformed header is ignored entirely, flags included)', async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     const variants: ((o: Offered) => string)[] = [
       (o) => `00-${o.trace.toUpperCase()}-${o.span}-00`,
-      (o) => ` 00-${o.trace}-${o.span}-00`,
+      (o) => `00-${o.trace}-${o.span}-0`,
       (o) => `00-${o.trace}-${o.span}-00-x`,
     ];
     for (const [i, variant] of variants.entries()) {
@@ -166,7 +201,7 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     }
   });
 
-  it('R09.4 trace context never authenticates: a valid traceparent with a bad credential is unauthenticated', async (ctx) => {
+  it(`R09.4 trace context never authenticates: a valid traceparent with a bad credential is unauthenticated (${contractRule('correlationOnly')})`, async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     const target = t();
     const alice = target.principals.alice;
@@ -203,7 +238,7 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     expect(s().provider.calls()).toHaveLength(0);
   });
 
-  it('R09.5 forbidden baggage keys are dropped; only schema keys reach a trusted internal service', async (ctx) => {
+  it(`R09.5 forbidden baggage keys are dropped; only schema keys reach a trusted internal service (${contractRule('baggage')})`, async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     s().resetAll();
     const outcome = await start(
@@ -241,7 +276,7 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     for (const k of keys) expect(['smtc.tenant_tier', 'smtc.request_class']).toContain(k);
   });
 
-  it('R09.6 untrusted external endpoints (provider, tools) receive no traceparent, tracestate or baggage', async (ctx) => {
+  it(`R09.6 untrusted external endpoints (provider, tools) receive no traceparent, tracestate or baggage (stricter than W3C; ${contractRule('suppressExternal')})`, async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     for (const trustedIngress of [true, false]) {
       s().resetAll();
@@ -266,7 +301,7 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     }
   });
 
-  it('R09.7 a trusted internal service receives trace context of the same trace, pointing at an exported span', async (ctx) => {
+  it(`R09.7 a trusted internal service receives trace context of the same trace, pointing at an exported span (${contractRule('propagateInternal')})`, async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     s().resetAll();
     const o = offered('trusted-service');
@@ -316,14 +351,37 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
         for (const call of s().provider.calls()) {
           for (const h of TRACE_HEADERS) expect(headerOf(call, h)).toEqual([]);
         }
-        // Only a single strict, trusted traceparent may be continued.
+        // What W3C requires to be ignored, and anything from an untrusted caller, is never continued.
         const tps = Object.entries(headers)
           .filter(([k]) => k.toLowerCase() === 'traceparent')
           .flatMap(([, v]) => (Array.isArray(v) ? v : [v]));
-        const continuable = trusted && tps.length === 1 && /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/.test(tps[0]!);
-        if (!continuable) for (const tp of tps) expect(tp.includes(outcome.traceId!)).toBe(false);
+        const mustIgnore = !trusted || judgeTraceparent(tps).kind === 'must-ignore';
+        if (mustIgnore) for (const tp of tps) expect(tp.includes(outcome.traceId!)).toBe(false);
       }),
       fcParams(25),
     );
   });
+
+  it.for(CONTINUABLE)(
+    `R09.9 a W3C-valid traceparent (%s) from a trusted caller is continued, with a new parent id and no reserved flag bits (W3C Trace Context; RFC 9110 §5.5; continuing it is the ${contractRule('trustedBoundaries')})`,
+    async ([form, headers], ctx) => {
+      needCapability(ctx, t(), 'runs', 'telemetry');
+      s().resetAll();
+      const o = offered(`continuable-${form}`);
+      const outcome = await start({ trustedIngress: true, headers: headers(o) }, script(ctx));
+      expect(outcome.state).toBe('completed');
+      expect(outcome.traceId, `the offered trace ${o.trace} is continued`).toBe(o.trace);
+      const seen = s()
+        .trusted.calls()
+        .flatMap((call) => headerOf(call, 'traceparent'));
+      expect(seen.length, 'the trusted internal service receives a traceparent').toBeGreaterThan(0);
+      for (const tp of seen) {
+        const m = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/.exec(tp);
+        expect(m, `W3C: the outgoing traceparent is a version-00 value, got ${JSON.stringify(tp)}`).not.toBeNull();
+        expect(m![1]).toBe(o.trace);
+        expect(m![2], "W3C: the parent-id is the caller's own span, not the one it received").not.toBe(o.span);
+        expect(Number.parseInt(m![3]!, 16) & 0xfc, 'W3C: reserved trace-flags bits MUST be zero').toBe(0);
+      }
+    },
+  );
 });
