@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import type { Principal } from '../contract/principals.js';
 import type { RunOutcome, RunRequest, RunStep } from '../contract/runs.js';
 import type { Target } from '../contract/target.js';
 import { SERVICE, SPAN, SPAN_PARENT, SPAN_SERVICE, type SpanName } from '../contract/tracing.js';
@@ -16,8 +17,10 @@ import { fcParams } from '../fixtures/properties/fc-params.js';
 import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
+import { trustedCaller } from '../fixtures/scenario/trusted-caller.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
+import { contractRule } from '../fixtures/traces/contract-rules.js';
 import { topologyProblems } from '../fixtures/traces/required-topology.js';
 import { nameCounts, spansOfTrace } from '../fixtures/traces/run-trace.js';
 
@@ -87,10 +90,14 @@ function expectedCounts(steps: readonly RunStep[]): Partial<Record<SpanName, num
 
 let bindingSeq = 0;
 let propertyRuns = 0;
-async function run(target: Target, steps: RunStep[], extra: Partial<RunRequest> = {}): Promise<RunOutcome> {
-  const alice = target.principals.alice;
-  const b = await target.bindings.open(alice, SPEC);
-  const outcome = await target.runs!.start(alice, {
+async function run(
+  target: Target,
+  steps: RunStep[],
+  extra: Partial<RunRequest> = {},
+  caller: Principal = target.principals.alice,
+): Promise<RunOutcome> {
+  const b = await target.bindings.open(caller, SPEC);
+  const outcome = await target.runs!.start(caller, {
     bindingId: b.bindingId,
     agent: target.principals.agents[0],
     steps,
@@ -104,8 +111,9 @@ async function tracedRun(
   target: Target,
   steps: RunStep[],
   extra: Partial<RunRequest> = {},
+  caller: Principal = target.principals.alice,
 ): Promise<{ outcome: RunOutcome; spans: CollectedSpan[] }> {
-  const outcome = await run(target, steps, extra);
+  const outcome = await run(target, steps, extra, caller);
   expect(outcome.state, 'the run itself must complete').toBe('completed');
   expect(outcome.traceId, 'a target exporting telemetry reports the trace id of the run').toMatch(/^[0-9a-f]{32}$/);
   return { outcome, spans: await spansOfTrace(target, c(), outcome.traceId!) };
@@ -162,12 +170,14 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
     }
   });
 
-  it('R08.5 a trusted incoming parent is continued: same trace id, request parented to it, same topology', async (ctx) => {
+  it(`R08.5 a trusted incoming parent is continued: same trace id, request parented to it, same topology (${contractRule('trustedBoundaries')})`, async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
-    const { outcome, spans } = await tracedRun(t(), fullScript(`trip-${bindingSeq}`, needTool(ctx)), {
-      trustedIngress: true,
-      headers: { traceparent: `00-${TRUSTED_TRACE}-${TRUSTED_SPAN}-01` },
-    });
+    const { outcome, spans } = await tracedRun(
+      t(),
+      fullScript(`trip-${bindingSeq}`, needTool(ctx)),
+      { headers: { traceparent: `00-${TRUSTED_TRACE}-${TRUSTED_SPAN}-01` } },
+      trustedCaller(ctx, t()),
+    );
     expect(outcome.traceId).toBe(TRUSTED_TRACE);
     expect(topologyProblems(spans, { externalParent: TRUSTED_SPAN })).toEqual([]);
     expect(spans.length).toBeGreaterThanOrEqual(Object.keys(SPAN_PARENT).length);
@@ -175,6 +185,8 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
 
   it('R08.6 any script yields the required topology with one span per provider, tool, memory and subagent step (property)', async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
+    // The trusted branch needs the target's trusted internal service (R08.5 says not run without one).
+    const service = t().principals.internalService;
     const step = fc.constantFrom<RunStep>(
       { type: 'provider', prompt: 'Summarize.' },
       { type: 'tool', tool: needTool(ctx), args: '{"q":"x"}' },
@@ -184,14 +196,16 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
       { type: 'subagent', steps: [{ type: 'emit', text: 'sub' }] },
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), fc.boolean(), async (steps, trusted) => {
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), fc.boolean(), async (steps, wantTrusted) => {
+        const trusted = wantTrusted && service !== undefined;
         // Unique per run (fast-check repeats inputs while shrinking): one trace per run.
         const parentSpan = createHash('sha256').update(`r08.6:${++propertyRuns}`).digest('hex').slice(0, 16);
         const traceId = createHash('sha256').update(parentSpan).digest('hex').slice(0, 32);
         const { outcome, spans } = await tracedRun(
           t(),
           steps,
-          trusted ? { trustedIngress: true, headers: { traceparent: `00-${traceId}-${parentSpan}-01` } } : {},
+          trusted ? { headers: { traceparent: `00-${traceId}-${parentSpan}-01` } } : {},
+          trusted ? service : undefined,
         );
         if (trusted) expect(outcome.traceId).toBe(traceId);
         expect(topologyProblems(spans, { externalParent: trusted ? parentSpan : null })).toEqual([]);

@@ -15,6 +15,7 @@ import { fcParams } from '../fixtures/properties/fc-params.js';
 import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
+import { trustedCaller } from '../fixtures/scenario/trusted-caller.js';
 import type { RecordedCall } from '../fixtures/stubs/recording-server.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
@@ -116,12 +117,29 @@ function script(ctx: TestContext): RunStep[] {
   ];
 }
 
-async function start(extra: Partial<RunRequest>, steps: RunStep[]): Promise<RunOutcome> {
+/**
+ * Starts a run. `trusted`: as the target's trusted internal service, whose context its ingress
+ * policy continues (not run where the target declares none); otherwise as alice, a user whose
+ * context is never continued.
+ */
+async function start(
+  ctx: TestContext,
+  trusted: boolean,
+  extra: Partial<RunRequest>,
+  steps: RunStep[],
+): Promise<RunOutcome> {
   const target = t();
-  const alice = target.principals.alice;
-  const b = await target.bindings.open(alice, SPEC);
-  return target.runs!.start(alice, { bindingId: b.bindingId, agent: target.principals.agents[0], steps, ...extra });
+  const caller = trusted ? trustedCaller(ctx, target) : target.principals.alice;
+  const b = await target.bindings.open(caller, SPEC);
+  return target.runs!.start(caller, { bindingId: b.bindingId, agent: target.principals.agents[0], steps, ...extra });
 }
+
+/** Headers and request fields by which a caller claims a trust the server never gave it. */
+const CLAIMS: readonly (readonly [string, Record<string, string>, Record<string, unknown>])[] = [
+  ['x-trusted-ingress header', { 'x-trusted-ingress': 'true' }, {}],
+  ['internal-service style headers', { 'x-internal-service': 'true', 'x-smtc-ingress': 'trusted' }, {}],
+  ['the retired trustedIngress request field', {}, { trustedIngress: true }],
+];
 
 /** Every value of a header in a recorded call, whatever the case of its name. */
 function headerOf(call: RecordedCall, name: string): string[] {
@@ -163,7 +181,7 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
       needCapability(ctx, t(), 'runs', 'telemetry');
       s().resetAll();
       const o = offered(family);
-      const outcome = await start({ trustedIngress: true, headers: { traceparent: malformed(o) } }, script(ctx));
+      const outcome = await start(ctx, true, { headers: { traceparent: malformed(o) } }, script(ctx));
       await expectFreshRecordedRoot(outcome, o);
     },
   );
@@ -174,10 +192,9 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
       s().resetAll();
       const o = offered(`untrusted-${flags}`);
       const outcome = await start(
-        {
-          trustedIngress: false,
-          headers: { traceparent: `00-${o.trace}-${o.span}-${flags}`, tracestate: 'vendor=opaque' },
-        },
+        ctx,
+        false,
+        { headers: { traceparent: `00-${o.trace}-${o.span}-${flags}`, tracestate: 'vendor=opaque' } },
         script(ctx),
       );
       await expectFreshRecordedRoot(outcome, o);
@@ -194,10 +211,7 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     for (const [i, variant] of variants.entries()) {
       s().resetAll();
       const o = offered(`unsampled-${i}`);
-      await expectFreshRecordedRoot(
-        await start({ trustedIngress: true, headers: { traceparent: variant(o) } }, script(ctx)),
-        o,
-      );
+      await expectFreshRecordedRoot(await start(ctx, true, { headers: { traceparent: variant(o) } }, script(ctx)), o);
     }
   });
 
@@ -216,16 +230,20 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     const request = spans.find((x) => x.name === SPAN.request)!;
     const stolen = `00-${ok.traceId}-${request.spanId}-01`;
     s().resetAll();
-    for (const trustedIngress of [false, true]) {
+    // Also when the caller dresses up as the trusted internal service and claims trust.
+    const service = target.principals.internalService ?? alice;
+    for (const [who, claim] of [
+      [alice, {}],
+      [service, { 'x-trusted-ingress': 'true' }],
+    ] as const) {
       const err = await target
         .runs!.start(
-          { ...alice, credential: target.principals.anonymousCredential },
+          { ...who, credential: target.principals.anonymousCredential },
           {
             bindingId: b.bindingId,
             agent: target.principals.agents[0],
             steps: [{ type: 'provider', prompt: 'exfiltrate' }],
-            trustedIngress,
-            headers: { traceparent: stolen, baggage: 'smtc.tenant_tier=gold' },
+            headers: { traceparent: stolen, baggage: 'smtc.tenant_tier=gold', ...claim },
           },
         )
         .then(
@@ -242,8 +260,9 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     needCapability(ctx, t(), 'runs', 'telemetry');
     s().resetAll();
     const outcome = await start(
+      ctx,
+      true,
       {
-        trustedIngress: true,
         headers: {
           traceparent: offered('baggage').valid,
           baggage: [
@@ -278,13 +297,14 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
 
   it(`R09.6 untrusted external endpoints (provider, tools) receive no traceparent, tracestate or baggage (stricter than W3C; ${contractRule('suppressExternal')})`, async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
-    for (const trustedIngress of [true, false]) {
+    for (const trusted of [true, false]) {
       s().resetAll();
       const outcome = await start(
+        ctx,
+        trusted,
         {
-          trustedIngress,
           headers: {
-            traceparent: offered(`external-${trustedIngress}`).valid,
+            traceparent: offered(`external-${trusted}`).valid,
             tracestate: 'vendor=opaque',
             baggage: 'smtc.tenant_tier=gold',
           },
@@ -306,10 +326,9 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     s().resetAll();
     const o = offered('trusted-service');
     const outcome = await start(
-      {
-        trustedIngress: true,
-        headers: { traceparent: o.valid, baggage: 'smtc.tenant_tier=gold' },
-      },
+      ctx,
+      true,
+      { headers: { traceparent: o.valid, baggage: 'smtc.tenant_tier=gold' } },
       script(ctx),
     );
     expect(outcome.state).toBe('completed');
@@ -340,7 +359,7 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     await fc.assert(
       fc.asyncProperty(fc.dictionary(headerName, value, { maxKeys: 5 }), fc.boolean(), async (headers, trusted) => {
         s().resetAll();
-        const outcome = await start({ trustedIngress: trusted, headers }, [
+        const outcome = await start(ctx, trusted, { headers }, [
           { type: 'provider', prompt: 'ping' },
           { type: 'emit', text: 'pong' },
         ]);
@@ -368,7 +387,7 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
       needCapability(ctx, t(), 'runs', 'telemetry');
       s().resetAll();
       const o = offered(`continuable-${form}`);
-      const outcome = await start({ trustedIngress: true, headers: headers(o) }, script(ctx));
+      const outcome = await start(ctx, true, { headers: headers(o) }, script(ctx));
       expect(outcome.state).toBe('completed');
       expect(outcome.traceId, `the offered trace ${o.trace} is continued`).toBe(o.trace);
       const seen = s()
@@ -382,6 +401,33 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
         expect(m![2], "W3C: the parent-id is the caller's own span, not the one it received").not.toBe(o.span);
         expect(Number.parseInt(m![3]!, 16) & 0xfc, 'W3C: reserved trace-flags bits MUST be zero').toBe(0);
       }
+    },
+  );
+
+  it.for(CLAIMS)(
+    `R09.10 a caller that claims trust it was not given (%s) is treated as untrusted: its context is replaced (${contractRule('ingressPolicy')} — trust is the server's policy, not the caller's claim)`,
+    async ([claim, headers, fields], ctx) => {
+      needCapability(ctx, t(), 'runs', 'telemetry');
+      s().resetAll();
+      const o = offered(`claim-${claim}`);
+      const request = { headers: { traceparent: o.valid, baggage: 'smtc.tenant_tier=gold', ...headers }, ...fields };
+      const outcome = await start(ctx, false, request as Partial<RunRequest>, script(ctx)).then(
+        (x) => x,
+        (e: unknown) => e,
+      );
+      if (!(outcome && typeof outcome === 'object' && 'runId' in outcome)) {
+        // Refusing a request with an unknown field is as good as ignoring the claim.
+        expect(asContractError(outcome).category, 'a claim is either ignored or refused as invalid').toBe(
+          'invalid_input',
+        );
+        return;
+      }
+      await expectFreshRecordedRoot(outcome as RunOutcome, o);
+      const baggage = s()
+        .trusted.calls()
+        .flatMap((call) => headerOf(call, 'baggage'))
+        .join(',');
+      expect(baggage, "an untrusted caller's baggage is dropped with its context").not.toContain('smtc.tenant_tier');
     },
   );
 });
