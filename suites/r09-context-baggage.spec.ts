@@ -20,6 +20,7 @@ import type { RecordedCall } from '../fixtures/stubs/recording-server.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 import { contractRule } from '../fixtures/traces/contract-rules.js';
+import { expectedSpans } from '../fixtures/traces/expected-spans.js';
 import { spansOfTrace } from '../fixtures/traces/run-trace.js';
 import { judgeTraceparent } from '../fixtures/traces/w3c-traceparent.js';
 
@@ -106,15 +107,18 @@ beforeAll(async () => {
 });
 
 /** Provider, tool, subagent and trusted-service calls, then output. */
-function script(ctx: TestContext): RunStep[] {
-  if (!tool) unsupportedByTarget(ctx, 'the target authorizes none of the test tools for agents[0]');
+function stepsWith(toolName: string): RunStep[] {
   return [
     { type: 'provider', prompt: 'Draft a reply.' },
-    { type: 'tool', tool, args: '{"q":"status"}' },
+    { type: 'tool', tool: toolName, args: '{"q":"status"}' },
     { type: 'subagent', steps: [{ type: 'provider', prompt: 'Check the draft.' }] },
     { type: 'internal_call' },
     { type: 'emit', text: 'Reply drafted.' },
   ];
+}
+function script(ctx: TestContext): RunStep[] {
+  if (!tool) unsupportedByTarget(ctx, 'the target authorizes none of the test tools for agents[0]');
+  return stepsWith(tool);
 }
 
 /**
@@ -156,7 +160,8 @@ async function expectFreshRecordedRoot(outcome: RunOutcome, o: Offered): Promise
   expect(outcome.events.some((e) => e.type === 'output' && e.text === 'Reply drafted.')).toBe(true);
   expect(outcome.traceId).toMatch(/^[0-9a-f]{32}$/);
   expect(outcome.traceId).not.toBe(o.trace);
-  const spans = await spansOfTrace(t(), c(), outcome.traceId!);
+  // Judged once the trace holds every span the script yields (script() ran, so the tool is known).
+  const spans = await spansOfTrace(t(), c(), outcome.traceId!, { spans: expectedSpans(stepsWith(tool!)) });
   const request = spans.filter((x) => x.name === SPAN.request);
   expect(request, 'the request is recorded and exported (sampling stays on)').toHaveLength(1);
   expect(request[0]!.parentSpanId).toBeNull();
@@ -226,7 +231,9 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
       agent: target.principals.agents[0],
       steps: [{ type: 'emit', text: 'hello' }],
     });
-    const spans = await spansOfTrace(target, c(), ok.traceId!);
+    const spans = await spansOfTrace(target, c(), ok.traceId!, {
+      spans: expectedSpans([{ type: 'emit', text: 'hello' }]),
+    });
     const request = spans.find((x) => x.name === SPAN.request)!;
     const stolen = `00-${ok.traceId}-${request.spanId}-01`;
     s().resetAll();
@@ -340,7 +347,10 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     const m = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/.exec(tps[0]!);
     expect(m, 'a W3C version-00 traceparent').not.toBeNull();
     expect(m![1]).toBe(o.trace);
-    const spans = await spansOfTrace(t(), c(), o.trace);
+    const spans = await spansOfTrace(t(), c(), o.trace, {
+      spans: expectedSpans(stepsWith(tool!)),
+      spanIds: [m![2]!],
+    });
     expect(spans.map((x) => x.spanId)).toContain(m![2]);
     expect(headerOf(calls[0]!, 'baggage').join(',')).toContain('smtc.tenant_tier=gold');
   });
