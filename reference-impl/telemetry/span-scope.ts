@@ -26,9 +26,16 @@ export interface SpanScope {
   readonly outcomeSet: boolean;
 }
 
+/**
+ * Spans the contract's tree does not name: the client span of each call to a trusted internal
+ * service, so every outgoing request carries its own parent-id (W3C Trace Context).
+ */
+export const CLIENT_SPAN_NAMES = ['trusted_service.call'] as const;
+export type ClientSpanName = (typeof CLIENT_SPAN_NAMES)[number];
+
 export function openSpan(
   tracer: Tracer,
-  name: SpanName,
+  name: SpanName | ClientSpanName,
   parent: Context,
   attrs: AllowedAttributes = {},
   kind: SpanKind = SpanKind.INTERNAL,
@@ -76,7 +83,7 @@ export function markError(scope: SpanScope, e: unknown): void {
 /** Runs `fn` inside a new span that ends when `fn` settles. */
 export async function inSpan<T>(
   tracer: Tracer,
-  name: SpanName,
+  name: SpanName | ClientSpanName,
   parent: Context,
   attrs: AllowedAttributes,
   fn: (scope: SpanScope) => Promise<T>,
