@@ -32,4 +32,12 @@ export interface Principals {
   readonly agents: readonly [string, string];
   /** A credential that authenticates nobody. */
   readonly anonymousCredential: string;
+  /**
+   * A trusted internal service (a user-role identity in alice's organization): the target's
+   * own, server-side ingress policy continues the incoming trace context of runs this
+   * credential starts, and no other caller's (contract: "ignore or replace malformed/untrusted
+   * context according to ingress policy"). Trust is never something a request can claim.
+   * Absent when the target trusts no caller's context; clauses that need one report not run.
+   */
+  readonly internalService?: Principal;
 }

@@ -22,12 +22,14 @@ export interface RunRequest {
   readonly bindingId: string;
   readonly agent: string;
   readonly steps: readonly RunStep[];
-  /** Raw ingress headers as an untrusted client sent them (traceparent, tracestate, baggage …). */
+  /**
+   * Raw ingress headers as the client sent them (traceparent, tracestate, baggage …). Whether
+   * their trace context may be continued is the target's ingress policy for the authenticated
+   * caller (Principals.internalService), never anything in the request.
+   */
   readonly headers?: Readonly<Record<string, string | readonly string[]>>;
   /** Resume an interrupted run: answer its pending interrupt. */
   readonly resume?: { readonly interruptId: string; readonly value: string };
-  /** Whether the ingress is a trusted internal caller (its trace context may be continued). */
-  readonly trustedIngress?: boolean;
 }
 
 export type RunEvent =

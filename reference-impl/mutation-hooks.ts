@@ -21,6 +21,8 @@ export const MUTATION_HOOKS = {
    * taken whole and forwarded whole (the schema is checked at both ends, so both must break).
    */
   unfilteredBaggage: 'unfiltered-baggage',
+  /** runs/control-plane/control-plane.ts: a request claiming trust in an `x-trusted-ingress: true` header is trusted. */
+  honourClaimedTrust: 'honour-claimed-trust',
   /** worker-process/pod-local-cache.ts: restore prefers the worker's pod-local cache to the durable head. */
   restoreFromPodCache: 'restore-from-pod-cache',
   /** worker-process/pod-local-cache.ts: a worker process restores nothing for a binding it has not served before. */

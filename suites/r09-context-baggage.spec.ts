@@ -15,10 +15,14 @@ import { fcParams } from '../fixtures/properties/fc-params.js';
 import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
+import { trustedCaller } from '../fixtures/scenario/trusted-caller.js';
 import type { RecordedCall } from '../fixtures/stubs/recording-server.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
+import { contractRule } from '../fixtures/traces/contract-rules.js';
+import { expectedSpans } from '../fixtures/traces/expected-spans.js';
 import { spansOfTrace } from '../fixtures/traces/run-trace.js';
+import { judgeTraceparent } from '../fixtures/traces/w3c-traceparent.js';
 
 const c = useCollector();
 const s = useStubs();
@@ -43,7 +47,13 @@ function offered(label: string): Offered {
   return { trace, span, valid: `00-${trace}-${span}-01` };
 }
 
-/** The W3C malformed-traceparent families (each carries the offered trace id, so continuing it is visible). */
+/**
+ * Traceparent values W3C requires a vendor to ignore (each carries the offered trace id, so
+ * continuing it is visible): W3C Trace Context §traceparent ("vendors MUST ignore the
+ * traceparent" when a field is invalid), §version (`ff` is invalid), §versioning (a higher
+ * version needs 55 characters and its flags at the end or before a dash), RFC 9110 §5.3 (two
+ * field lines of a non-list field combine into no valid value; W3C test_traceparent_duplicated).
+ */
 const MALFORMED: readonly [string, (o: Offered) => string | string[]][] = [
   ['version ff', (o) => `ff-${o.trace}-${o.span}-01`],
   ['all-zero trace id', (o) => `00-${'0'.repeat(32)}-${o.span}-01`],
@@ -55,12 +65,39 @@ const MALFORMED: readonly [string, (o: Offered) => string | string[]][] = [
   ['parent id too short', (o) => `00-${o.trace}-${o.span.slice(1)}-01`],
   ['flags too long', (o) => `00-${o.trace}-${o.span}-001`],
   ['extra field on version 00', (o) => `${o.valid}-00`],
+  ['trailing dot on version 00', (o) => `${o.valid}.`],
+  ['higher version, flags followed by a dot', (o) => `cc-${o.trace}-${o.span}-01.future`],
+  ['higher version shorter than 55 characters', (o) => `cc-${o.trace}-${o.span}-1`],
   ['duplicate headers', (o) => [o.valid, `00-${o.trace}-${'1'.repeat(16)}-01`]],
-  ['leading whitespace', (o) => ` ${o.valid}`],
-  ['trailing whitespace', (o) => `${o.valid}\t`],
   ['whitespace inside', (o) => `00- ${o.trace}-${o.span}-01`],
   ['oversized', (o) => `${o.valid}${'-0'.repeat(4096)}`],
   ['binary garbage', (o) => `\u0000\u00ff${o.trace}\ufffd${o.span}\u0007`],
+];
+
+/**
+ * Traceparent headers W3C lets a vendor continue (the name, then the header set): RFC 9110
+ * §5.5 (OWS around a field value is not part of it), W3C §header-name (case-insensitive),
+ * §versioning (a higher version is parsed as 00, extra fields after a dash ignored), Level 2
+ * §random-trace-id (the random flag; a Level 1 target may clear it, a Level 2 one keeps it —
+ * both are standard, so the kit requires neither), §tracestate (a bad tracestate never
+ * affects the traceparent; a duplicated key MAY be dropped).
+ */
+const CONTINUABLE: readonly [string, (o: Offered) => Record<string, string | string[]>][] = [
+  ['leading space', (o) => ({ traceparent: ` ${o.valid}` })],
+  ['leading tab', (o) => ({ traceparent: `\t${o.valid}` })],
+  ['trailing space', (o) => ({ traceparent: `${o.valid} ` })],
+  ['trailing tab', (o) => ({ traceparent: `${o.valid}\t` })],
+  ['OWS on both sides', (o) => ({ traceparent: `\t ${o.valid} \t` })],
+  ['header name in mixed case', (o) => ({ TraceParent: o.valid })],
+  ['higher version cc', (o) => ({ traceparent: `cc-${o.trace}-${o.span}-01` })],
+  [
+    'higher version cc with extra fields',
+    (o) => ({ traceparent: `cc-${o.trace}-${o.span}-01-what-the-future-will-be-like` }),
+  ],
+  ['Level 2 random flag with sampled', (o) => ({ traceparent: `00-${o.trace}-${o.span}-03` })],
+  ['Level 2 random flag alone', (o) => ({ traceparent: `00-${o.trace}-${o.span}-02` })],
+  ['tracestate with a duplicated key', (o) => ({ traceparent: o.valid, tracestate: ['foo=1,bar=2', 'foo=3'] })],
+  ['tracestate that is invalid', (o) => ({ traceparent: o.valid, tracestate: 'FOO=1,@x=2' })],
 ];
 
 /** A tool the target lets alice's runs invoke (null: the target authorizes no test tool). */
@@ -70,23 +107,43 @@ beforeAll(async () => {
 });
 
 /** Provider, tool, subagent and trusted-service calls, then output. */
-function script(ctx: TestContext): RunStep[] {
-  if (!tool) unsupportedByTarget(ctx, 'the target authorizes none of the test tools for agents[0]');
+function stepsWith(toolName: string): RunStep[] {
   return [
     { type: 'provider', prompt: 'Draft a reply.' },
-    { type: 'tool', tool, args: '{"q":"status"}' },
+    { type: 'tool', tool: toolName, args: '{"q":"status"}' },
     { type: 'subagent', steps: [{ type: 'provider', prompt: 'Check the draft.' }] },
     { type: 'internal_call' },
     { type: 'emit', text: 'Reply drafted.' },
   ];
 }
-
-async function start(extra: Partial<RunRequest>, steps: RunStep[]): Promise<RunOutcome> {
-  const target = t();
-  const alice = target.principals.alice;
-  const b = await target.bindings.open(alice, SPEC);
-  return target.runs!.start(alice, { bindingId: b.bindingId, agent: target.principals.agents[0], steps, ...extra });
+function script(ctx: TestContext): RunStep[] {
+  if (!tool) unsupportedByTarget(ctx, 'the target authorizes none of the test tools for agents[0]');
+  return stepsWith(tool);
 }
+
+/**
+ * Starts a run. `trusted`: as the target's trusted internal service, whose context its ingress
+ * policy continues (not run where the target declares none); otherwise as alice, a user whose
+ * context is never continued.
+ */
+async function start(
+  ctx: TestContext,
+  trusted: boolean,
+  extra: Partial<RunRequest>,
+  steps: RunStep[],
+): Promise<RunOutcome> {
+  const target = t();
+  const caller = trusted ? trustedCaller(ctx, target) : target.principals.alice;
+  const b = await target.bindings.open(caller, SPEC);
+  return target.runs!.start(caller, { bindingId: b.bindingId, agent: target.principals.agents[0], steps, ...extra });
+}
+
+/** Headers and request fields by which a caller claims a trust the server never gave it. */
+const CLAIMS: readonly (readonly [string, Record<string, string>, Record<string, unknown>])[] = [
+  ['x-trusted-ingress header', { 'x-trusted-ingress': 'true' }, {}],
+  ['internal-service style headers', { 'x-internal-service': 'true', 'x-smtc-ingress': 'trusted' }, {}],
+  ['the retired trustedIngress request field', {}, { trustedIngress: true }],
+];
 
 /** Every value of a header in a recorded call, whatever the case of its name. */
 function headerOf(call: RecordedCall, name: string): string[] {
@@ -103,7 +160,8 @@ async function expectFreshRecordedRoot(outcome: RunOutcome, o: Offered): Promise
   expect(outcome.events.some((e) => e.type === 'output' && e.text === 'Reply drafted.')).toBe(true);
   expect(outcome.traceId).toMatch(/^[0-9a-f]{32}$/);
   expect(outcome.traceId).not.toBe(o.trace);
-  const spans = await spansOfTrace(t(), c(), outcome.traceId!);
+  // Judged once the trace holds every span the script yields (script() ran, so the tool is known).
+  const spans = await spansOfTrace(t(), c(), outcome.traceId!, { spans: expectedSpans(stepsWith(tool!)) });
   const request = spans.filter((x) => x.name === SPAN.request);
   expect(request, 'the request is recorded and exported (sampling stays on)').toHaveLength(1);
   expect(request[0]!.parentSpanId).toBeNull();
@@ -123,50 +181,46 @@ async function expectFreshRecordedRoot(outcome: RunOutcome, o: Offered): Promise
 
 describe('R09 malformed external context and forbidden-baggage rejection', () => {
   it.for(MALFORMED)(
-    'R09.1 malformed traceparent (%s) from a trusted caller is ignored: no error, a fresh recorded root',
+    'R09.1 malformed traceparent (%s) from a trusted caller is ignored (W3C: vendors MUST ignore it): no error, a fresh recorded root',
     async ([family, malformed], ctx) => {
       needCapability(ctx, t(), 'runs', 'telemetry');
       s().resetAll();
       const o = offered(family);
-      const outcome = await start({ trustedIngress: true, headers: { traceparent: malformed(o) } }, script(ctx));
+      const outcome = await start(ctx, true, { headers: { traceparent: malformed(o) } }, script(ctx));
       await expectFreshRecordedRoot(outcome, o);
     },
   );
 
-  it('R09.2 valid context from an untrusted caller is replaced, even when it says "not sampled"', async (ctx) => {
+  it(`R09.2 valid context from an untrusted caller is replaced, even when it says "not sampled" (W3C allows a restart; ${contractRule('ingressPolicy')})`, async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     for (const flags of ['01', '00']) {
       s().resetAll();
       const o = offered(`untrusted-${flags}`);
       const outcome = await start(
-        {
-          trustedIngress: false,
-          headers: { traceparent: `00-${o.trace}-${o.span}-${flags}`, tracestate: 'vendor=opaque' },
-        },
+        ctx,
+        false,
+        { headers: { traceparent: `00-${o.trace}-${o.span}-${flags}`, tracestate: 'vendor=opaque' } },
         script(ctx),
       );
       await expectFreshRecordedRoot(outcome, o);
     }
   });
 
-  it('R09.3 a malformed header carrying "not sampled" does not switch recording off', async (ctx) => {
+  it('R09.3 a malformed header carrying "not sampled" does not switch recording off (W3C: a malformed header is ignored entirely, flags included)', async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     const variants: ((o: Offered) => string)[] = [
       (o) => `00-${o.trace.toUpperCase()}-${o.span}-00`,
-      (o) => ` 00-${o.trace}-${o.span}-00`,
+      (o) => `00-${o.trace}-${o.span}-0`,
       (o) => `00-${o.trace}-${o.span}-00-x`,
     ];
     for (const [i, variant] of variants.entries()) {
       s().resetAll();
       const o = offered(`unsampled-${i}`);
-      await expectFreshRecordedRoot(
-        await start({ trustedIngress: true, headers: { traceparent: variant(o) } }, script(ctx)),
-        o,
-      );
+      await expectFreshRecordedRoot(await start(ctx, true, { headers: { traceparent: variant(o) } }, script(ctx)), o);
     }
   });
 
-  it('R09.4 trace context never authenticates: a valid traceparent with a bad credential is unauthenticated', async (ctx) => {
+  it(`R09.4 trace context never authenticates: a valid traceparent with a bad credential is unauthenticated (${contractRule('correlationOnly')})`, async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     const target = t();
     const alice = target.principals.alice;
@@ -177,20 +231,26 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
       agent: target.principals.agents[0],
       steps: [{ type: 'emit', text: 'hello' }],
     });
-    const spans = await spansOfTrace(target, c(), ok.traceId!);
+    const spans = await spansOfTrace(target, c(), ok.traceId!, {
+      spans: expectedSpans([{ type: 'emit', text: 'hello' }]),
+    });
     const request = spans.find((x) => x.name === SPAN.request)!;
     const stolen = `00-${ok.traceId}-${request.spanId}-01`;
     s().resetAll();
-    for (const trustedIngress of [false, true]) {
+    // Also when the caller dresses up as the trusted internal service and claims trust.
+    const service = target.principals.internalService ?? alice;
+    for (const [who, claim] of [
+      [alice, {}],
+      [service, { 'x-trusted-ingress': 'true' }],
+    ] as const) {
       const err = await target
         .runs!.start(
-          { ...alice, credential: target.principals.anonymousCredential },
+          { ...who, credential: target.principals.anonymousCredential },
           {
             bindingId: b.bindingId,
             agent: target.principals.agents[0],
             steps: [{ type: 'provider', prompt: 'exfiltrate' }],
-            trustedIngress,
-            headers: { traceparent: stolen, baggage: 'smtc.tenant_tier=gold' },
+            headers: { traceparent: stolen, baggage: 'smtc.tenant_tier=gold', ...claim },
           },
         )
         .then(
@@ -203,12 +263,13 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     expect(s().provider.calls()).toHaveLength(0);
   });
 
-  it('R09.5 forbidden baggage keys are dropped; only schema keys reach a trusted internal service', async (ctx) => {
+  it(`R09.5 forbidden baggage keys are dropped; only schema keys reach a trusted internal service (${contractRule('baggage')})`, async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     s().resetAll();
     const outcome = await start(
+      ctx,
+      true,
       {
-        trustedIngress: true,
         headers: {
           traceparent: offered('baggage').valid,
           baggage: [
@@ -241,15 +302,16 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     for (const k of keys) expect(['smtc.tenant_tier', 'smtc.request_class']).toContain(k);
   });
 
-  it('R09.6 untrusted external endpoints (provider, tools) receive no traceparent, tracestate or baggage', async (ctx) => {
+  it(`R09.6 untrusted external endpoints (provider, tools) receive no traceparent, tracestate or baggage (stricter than W3C; ${contractRule('suppressExternal')})`, async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
-    for (const trustedIngress of [true, false]) {
+    for (const trusted of [true, false]) {
       s().resetAll();
       const outcome = await start(
+        ctx,
+        trusted,
         {
-          trustedIngress,
           headers: {
-            traceparent: offered(`external-${trustedIngress}`).valid,
+            traceparent: offered(`external-${trusted}`).valid,
             tracestate: 'vendor=opaque',
             baggage: 'smtc.tenant_tier=gold',
           },
@@ -266,15 +328,14 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     }
   });
 
-  it('R09.7 a trusted internal service receives trace context of the same trace, pointing at an exported span', async (ctx) => {
+  it(`R09.7 a trusted internal service receives trace context of the same trace, pointing at an exported span (${contractRule('propagateInternal')})`, async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     s().resetAll();
     const o = offered('trusted-service');
     const outcome = await start(
-      {
-        trustedIngress: true,
-        headers: { traceparent: o.valid, baggage: 'smtc.tenant_tier=gold' },
-      },
+      ctx,
+      true,
+      { headers: { traceparent: o.valid, baggage: 'smtc.tenant_tier=gold' } },
       script(ctx),
     );
     expect(outcome.state).toBe('completed');
@@ -286,12 +347,15 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     const m = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/.exec(tps[0]!);
     expect(m, 'a W3C version-00 traceparent').not.toBeNull();
     expect(m![1]).toBe(o.trace);
-    const spans = await spansOfTrace(t(), c(), o.trace);
+    const spans = await spansOfTrace(t(), c(), o.trace, {
+      spans: expectedSpans(stepsWith(tool!)),
+      spanIds: [m![2]!],
+    });
     expect(spans.map((x) => x.spanId)).toContain(m![2]);
     expect(headerOf(calls[0]!, 'baggage').join(',')).toContain('smtc.tenant_tier=gold');
   });
 
-  it('R09.8 oversized, duplicated and binary-garbage trace headers and baggage never fail or lose a request (property)', async (ctx) => {
+  it(`R09.8 oversized, duplicated and binary-garbage trace headers and baggage never fail or lose a request, and none of it reaches the provider (property; ${contractRule('suppressExternal')})`, async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     const { valid } = offered('property');
     const garbage = fc.oneof(
@@ -305,7 +369,7 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     await fc.assert(
       fc.asyncProperty(fc.dictionary(headerName, value, { maxKeys: 5 }), fc.boolean(), async (headers, trusted) => {
         s().resetAll();
-        const outcome = await start({ trustedIngress: trusted, headers }, [
+        const outcome = await start(ctx, trusted, { headers }, [
           { type: 'provider', prompt: 'ping' },
           { type: 'emit', text: 'pong' },
         ]);
@@ -314,16 +378,67 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
           'pong',
         );
         for (const call of s().provider.calls()) {
-          for (const h of TRACE_HEADERS) expect(headerOf(call, h)).toEqual([]);
+          for (const h of TRACE_HEADERS)
+            expect(headerOf(call, h), `the provider got ${h}; ${contractRule('suppressExternal')}`).toEqual([]);
         }
-        // Only a single strict, trusted traceparent may be continued.
+        // What W3C requires to be ignored, and anything from an untrusted caller, is never continued.
         const tps = Object.entries(headers)
           .filter(([k]) => k.toLowerCase() === 'traceparent')
           .flatMap(([, v]) => (Array.isArray(v) ? v : [v]));
-        const continuable = trusted && tps.length === 1 && /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/.test(tps[0]!);
-        if (!continuable) for (const tp of tps) expect(tp.includes(outcome.traceId!)).toBe(false);
+        const mustIgnore = !trusted || judgeTraceparent(tps).kind === 'must-ignore';
+        if (mustIgnore) for (const tp of tps) expect(tp.includes(outcome.traceId!)).toBe(false);
       }),
       fcParams(25),
     );
   });
+
+  it.for(CONTINUABLE)(
+    `R09.9 a W3C-valid traceparent (%s) from a trusted caller is continued, with a new parent id and no reserved flag bits (W3C Trace Context; RFC 9110 §5.5; continuing it is the ${contractRule('trustedBoundaries')})`,
+    async ([form, headers], ctx) => {
+      needCapability(ctx, t(), 'runs', 'telemetry');
+      s().resetAll();
+      const o = offered(`continuable-${form}`);
+      const outcome = await start(ctx, true, { headers: headers(o) }, script(ctx));
+      expect(outcome.state).toBe('completed');
+      expect(outcome.traceId, `the offered trace ${o.trace} is continued`).toBe(o.trace);
+      const seen = s()
+        .trusted.calls()
+        .flatMap((call) => headerOf(call, 'traceparent'));
+      expect(seen.length, 'the trusted internal service receives a traceparent').toBeGreaterThan(0);
+      for (const tp of seen) {
+        const m = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/.exec(tp);
+        expect(m, `W3C: the outgoing traceparent is a version-00 value, got ${JSON.stringify(tp)}`).not.toBeNull();
+        expect(m![1]).toBe(o.trace);
+        expect(m![2], "W3C: the parent-id is the caller's own span, not the one it received").not.toBe(o.span);
+        expect(Number.parseInt(m![3]!, 16) & 0xfc, 'W3C: reserved trace-flags bits MUST be zero').toBe(0);
+      }
+    },
+  );
+
+  it.for(CLAIMS)(
+    `R09.10 a caller that claims trust it was not given (%s) is treated as untrusted: its context is replaced (${contractRule('ingressPolicy')} — trust is the server's policy, not the caller's claim)`,
+    async ([claim, headers, fields], ctx) => {
+      needCapability(ctx, t(), 'runs', 'telemetry');
+      s().resetAll();
+      const o = offered(`claim-${claim}`);
+      const request = { headers: { traceparent: o.valid, baggage: 'smtc.tenant_tier=gold', ...headers }, ...fields };
+      const outcome = await start(ctx, false, request as Partial<RunRequest>, script(ctx)).then(
+        (x) => x,
+        (e: unknown) => e,
+      );
+      if (!(outcome && typeof outcome === 'object' && 'runId' in outcome)) {
+        // Refusing a request with an unknown field is as good as ignoring the claim.
+        expect(asContractError(outcome).category, 'a claim is either ignored or refused as invalid').toBe(
+          'invalid_input',
+        );
+        return;
+      }
+      await expectFreshRecordedRoot(outcome as RunOutcome, o);
+      const baggage = s()
+        .trusted.calls()
+        .flatMap((call) => headerOf(call, 'baggage'))
+        .join(',');
+      expect(baggage, "an untrusted caller's baggage is dropped with its context").not.toContain('smtc.tenant_tier');
+    },
+  );
 });

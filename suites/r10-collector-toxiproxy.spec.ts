@@ -29,6 +29,8 @@ import { SPEC } from '../fixtures/scenario/thread-session.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
+import { requestSkeleton } from '../fixtures/traces/expected-spans.js';
+import { spansOfTrace } from '../fixtures/traces/run-trace.js';
 
 /** Export bounds the target is created with: small, so an outage shows within a test. */
 const EXPORT_TIMEOUT_MS = 400;
@@ -173,7 +175,8 @@ describe('R10 collector outage through Toxiproxy changes nothing but telemetry',
       expect(after.outcome).toEqual(base.outcome);
       await healthUntil(target, (h) => h.exporter === 'ok', 'recovery cleared');
       expect(after.traceId).not.toBeNull();
-      await collector().waitForSpans((all) => all.some((s) => s.traceId === after.traceId), HEALTH_WAIT_MS);
+      // Exporting again means the whole of a new run's trace arrives, from both parts.
+      await spansOfTrace(target, collector(), after.traceId!, requestSkeleton(), HEALTH_WAIT_MS);
     });
   }
 });

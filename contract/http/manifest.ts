@@ -28,12 +28,18 @@ export const ManifestPrincipalSchema = z.strictObject({
 
 const PRINCIPAL_NAMES = ['alice', 'bob', 'carol', 'adminA', 'adminB', 'approverA'] as const;
 
-export const ManifestPrincipalsSchema = z.strictObject(
-  Object.fromEntries(PRINCIPAL_NAMES.map((n) => [n, ManifestPrincipalSchema])) as Record<
+export const ManifestPrincipalsSchema = z.strictObject({
+  ...(Object.fromEntries(PRINCIPAL_NAMES.map((n) => [n, ManifestPrincipalSchema])) as Record<
     (typeof PRINCIPAL_NAMES)[number],
     typeof ManifestPrincipalSchema
-  >,
-);
+  >),
+  /**
+   * A trusted internal service: the target's server-side ingress policy continues the trace
+   * context of runs this credential starts (Principals.internalService). Omitted when the
+   * target trusts no caller's context.
+   */
+  internalService: ManifestPrincipalSchema.optional(),
+});
 
 const Command = z.array(z.string().max(8192)).min(1).max(256);
 

@@ -64,10 +64,10 @@ export const RunRequestSchema = named(
       .record(ShortString, z.union([z.string(), z.array(z.string()).max(WIRE_BOUNDS.maxArrayItems)]))
       .optional()
       .meta({
-        description: 'Raw ingress headers as the untrusted client sent them (traceparent, tracestate, baggage…).',
+        description:
+          'Raw ingress headers as the client sent them (traceparent, tracestate, baggage…). Whether their trace context is continued is decided by the server’s ingress policy for the authenticated principal, never by the request.',
       }),
     resume: z.strictObject({ interruptId: ShortString, value: z.string() }).optional(),
-    trustedIngress: z.boolean().optional(),
   }),
 );
 

@@ -13,6 +13,12 @@ interface Seed {
   subject: string;
   organization: string;
   roles: Role[];
+  /**
+   * The server's ingress policy for this credential: 'trusted' continues the trace context of
+   * its requests (a trusted internal service); everyone else's is replaced. Configured here,
+   * on the server, per credential — a request cannot claim it.
+   */
+  ingress?: 'trusted';
 }
 
 const SEEDS: readonly Seed[] = [
@@ -22,6 +28,7 @@ const SEEDS: readonly Seed[] = [
   { id: 'adminA', subject: 'app-a', organization: 'org-a', roles: ['application', 'admin'] },
   { id: 'adminB', subject: 'app-b', organization: 'org-b', roles: ['application', 'admin'] },
   { id: 'approverA', subject: 'approver-a', organization: 'org-a', roles: ['approver'] },
+  { id: 'internalService', subject: 'svc-internal', organization: 'org-a', roles: ['user'], ingress: 'trusted' },
 ];
 
 export const AGENTS = ['agent-alpha', 'agent-beta'] as const;
@@ -33,6 +40,8 @@ export interface SavedCredentials {
 
 export class Authenticator {
   private readonly byToken = new Map<string, Identity>();
+  /** Principal ids whose incoming trace context the ingress policy continues. */
+  private readonly ingressTrusted = new Set<string>();
   readonly principals: Principals;
 
   /**
@@ -50,6 +59,7 @@ export class Authenticator {
         roles: s.roles,
       };
       this.byToken.set(credential, identity);
+      if (s.ingress === 'trusted') this.ingressTrusted.add(s.id);
       entries[s.id] = { id: s.id, subject: s.subject, organization: s.organization, roles: s.roles, credential };
     }
     this.principals = {
@@ -62,7 +72,7 @@ export class Authenticator {
   /** The credentials to save for a restart (principal id → token, and the anonymous one). */
   saved(): SavedCredentials {
     const principals: Record<string, string> = {};
-    for (const s of SEEDS) principals[s.id] = this.principals[s.id].credential;
+    for (const s of SEEDS) principals[s.id] = this.principals[s.id]!.credential;
     return { principals, anonymous: this.principals.anonymousCredential };
   }
 
@@ -76,6 +86,18 @@ export class Authenticator {
       if (k.length === given.length && timingSafeEqual(k, given)) return identity;
     }
     throw new ContractError('unauthenticated');
+  }
+
+  /**
+   * Whether the ingress policy continues this caller's trace context: decided by the
+   * credential alone (never by the request); anyone unauthenticated is untrusted.
+   */
+  trustsIngressOf(p: Pick<Principal, 'credential'> | null | undefined): boolean {
+    try {
+      return this.ingressTrusted.has(this.authenticate(p).principalId);
+    } catch {
+      return false;
+    }
   }
 
   isAgent(agent: unknown): agent is string {

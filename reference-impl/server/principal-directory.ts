@@ -15,7 +15,10 @@ export class PrincipalDirectory {
   private readonly all: readonly Principal[];
 
   constructor(principals: Principals) {
-    this.all = PRINCIPAL_NAMES.map((n) => principals[n]);
+    this.all = [
+      ...PRINCIPAL_NAMES.map((n) => principals[n]),
+      ...(principals.internalService ? [principals.internalService] : []),
+    ];
   }
 
   /** The principal the token authenticates; every candidate is compared (no early exit). */
@@ -31,10 +34,16 @@ export class PrincipalDirectory {
 
 /** The test identities with their tokens, as a manifest names them. */
 export function manifestPrincipals(principals: Principals): NonNullable<HttpTargetManifest['principals']> {
-  return Object.fromEntries(
-    PRINCIPAL_NAMES.map((n) => {
-      const p = principals[n];
-      return [n, { subject: p.subject, organization: p.organization, roles: [...p.roles], credential: p.credential }];
-    }),
-  ) as NonNullable<HttpTargetManifest['principals']>;
+  const wire = (p: Principal) => ({
+    subject: p.subject,
+    organization: p.organization,
+    roles: [...p.roles],
+    credential: p.credential,
+  });
+  return {
+    ...(Object.fromEntries(PRINCIPAL_NAMES.map((n) => [n, wire(principals[n])])) as NonNullable<
+      HttpTargetManifest['principals']
+    >),
+    ...(principals.internalService ? { internalService: wire(principals.internalService) } : {}),
+  };
 }

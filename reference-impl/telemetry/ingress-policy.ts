@@ -1,14 +1,17 @@
 /**
  * Ingress policy for trace context. An incoming `traceparent` is continued only when the
- * caller is a trusted internal service AND the header is exactly one well-formed W3C version
- * `00` value; anything else — malformed, duplicated, padded, oversized, binary, or simply from
- * an untrusted client — is ignored and the request starts a fresh root. Nothing here can fail a
- * request, and nothing here authenticates: trace context is correlation only. Sampling is not
- * taken from the header either (see recording-sampler.ts).
+ * server's ingress trust policy trusts the authenticated caller (ingress-trust.ts; never a
+ * claim of the caller) AND the header is one field line that W3C Trace Context lets a vendor
+ * continue: surrounding OWS is not part of the value (RFC 9110 §5.5), version 00 exactly, a
+ * higher version parsed as 00 where W3C's versioning rules allow. Anything else — malformed,
+ * duplicated, version ff, oversized, binary, or simply from an untrusted caller — is ignored
+ * and the request starts a fresh root. Nothing here can fail a request, and nothing here
+ * authenticates: trace context is correlation only. Sampling is not taken from the header
+ * either (see recording-sampler.ts).
  */
 import { type Context, ROOT_CONTEXT, type SpanContext, TraceFlags, trace } from '@opentelemetry/api';
-import { TraceState } from '@opentelemetry/core';
 import { acceptBaggage, withBaggage } from './baggage-policy.js';
+import { W3CTraceState } from './trace-state.js';
 
 export type IngressHeaders = Readonly<Record<string, string | readonly string[]>>;
 
@@ -21,11 +24,15 @@ export interface IngressDecision {
   readonly context: Context;
 }
 
-/** Longest header value looked at; anything longer is garbage by definition. */
+/** Longest header value looked at; anything longer is prohibitively large (W3C §versioning). */
 const MAX_HEADER_VALUE = 8192;
 const TRACEPARENT_00 = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+/** W3C §versioning: a higher version's first 55 characters, flags at the end or followed by a dash. */
+const TRACEPARENT_HIGHER = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(?:-|$)/;
 const ZERO_TRACE = '0'.repeat(32);
 const ZERO_SPAN = '0'.repeat(16);
+/** Trace flags the reference understands: sampled (Level 1) and random trace id (Level 2). */
+export const TRACE_FLAG_RANDOM = 0x02;
 
 /** Every value sent under `name`, whatever the case of the header name; null if none. */
 export function headerValues(headers: IngressHeaders | undefined, name: string): string[] | null {
@@ -40,51 +47,41 @@ export function headerValues(headers: IngressHeaders | undefined, name: string):
   return out.length > 0 ? out : null;
 }
 
+/** RFC 9110 §5.5: leading and trailing OWS (SP / HTAB) is not part of a field value. */
+export function trimOws(value: string): string {
+  return value.replace(/^[ \t]+|[ \t]+$/g, '');
+}
+
 /**
- * Strict W3C traceparent parsing: exactly one header, version 00, lowercase hex, exact field
- * lengths, no extra fields, no whitespace, ids not all zero. Higher versions are not
- * continued (ignoring is always allowed; continuing something we cannot fully validate is not).
+ * W3C traceparent parsing. One field line only: traceparent is not a list, so several lines
+ * combine (RFC 9110 §5.3) into a value that is no traceparent. Version 00: lowercase hex, exact
+ * field lengths, no extra field. A higher version (not ff): at least 55 characters, trace id,
+ * parent id and flags parsed as for 00, the flags at the end or followed by a dash; only the
+ * sampled bit is taken from it and nothing is assumed about its extra fields. Ids never all
+ * zero. Version 00 keeps the sampled and Level 2 random bits; other bits are reserved.
  */
 export function parseTraceparent(values: readonly string[] | null): SpanContext | null {
   if (values?.length !== 1) return null;
-  const v = values[0]!;
-  if (v.length !== 55) return null;
-  const m = TRACEPARENT_00.exec(v);
+  const v = trimOws(values[0]!);
+  if (v.length < 55 || v.length > MAX_HEADER_VALUE) return null;
+  const version = v.slice(0, 2);
+  if (version === 'ff') return null;
+  const m = version === '00' ? TRACEPARENT_00.exec(v) : TRACEPARENT_HIGHER.exec(v);
   if (!m) return null;
-  const [, traceId, spanId, flags] = m as unknown as [string, string, string, string];
+  const ids = version === '00' ? m.slice(1) : m.slice(2);
+  const [traceId, spanId, flags] = ids as [string, string, string];
   if (traceId === ZERO_TRACE || spanId === ZERO_SPAN) return null;
-  const sampled = (Number.parseInt(flags, 16) & TraceFlags.SAMPLED) !== 0;
-  return { traceId, spanId, traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE, isRemote: true };
+  const bits = Number.parseInt(flags, 16);
+  const known = version === '00' ? TraceFlags.SAMPLED | TRACE_FLAG_RANDOM : TraceFlags.SAMPLED;
+  return { traceId, spanId, traceFlags: bits & known, isRemote: true };
 }
 
-const TS_SIMPLE_KEY = /^[a-z][a-z0-9_\-*/]{0,255}$/;
-const TS_TENANT_KEY = /^[a-z0-9][a-z0-9_\-*/]{0,240}@[a-z][a-z0-9_\-*/]{0,13}$/;
-const TS_VALUE = /^[\x20-\x2b\x2d-\x3c\x3e-\x7e]{0,255}[\x21-\x2b\x2d-\x3c\x3e-\x7e]$/;
-
 /**
- * W3C tracestate: list members joined across headers, at most 32, valid keys and values, no
- * duplicate keys, at most 512 characters. Invalid → dropped (the traceparent may still stand).
+ * W3C tracestate (trace-state.ts). Invalid → discarded; the traceparent still stands (W3C:
+ * failure to parse tracestate MUST NOT affect the parsing of traceparent).
  */
-export function parseTracestate(values: readonly string[] | null): TraceState | undefined {
-  if (!values) return undefined;
-  const joined = values.join(',');
-  if (joined.length > 512) return undefined;
-  const keys = new Set<string>();
-  const members: string[] = [];
-  for (const raw of joined.split(',')) {
-    const member = raw.replace(/^[ \t]+|[ \t]+$/g, '');
-    if (member === '') continue;
-    const eq = member.indexOf('=');
-    if (eq <= 0) return undefined;
-    const key = member.slice(0, eq);
-    const value = member.slice(eq + 1);
-    if (!(TS_SIMPLE_KEY.test(key) || TS_TENANT_KEY.test(key)) || !TS_VALUE.test(value)) return undefined;
-    if (keys.has(key)) return undefined;
-    keys.add(key);
-    members.push(`${key}=${value}`);
-  }
-  if (members.length === 0 || members.length > 32) return undefined;
-  return new TraceState(members.join(','));
+export function parseTracestate(values: readonly string[] | null): W3CTraceState | undefined {
+  return W3CTraceState.parse(values);
 }
 
 /** What a request's `harness.request` span is parented to, and which baggage it carries. */

@@ -4,8 +4,9 @@
  * would carry. Context extracted here is marked as internal, so the worker follows the control
  * plane's sampling decision — unlike ingress context, which never decides sampling.
  */
-import { type Context, createContextKey, ROOT_CONTEXT } from '@opentelemetry/api';
+import { type Context, createContextKey, ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
+import { W3CTraceState } from './trace-state.js';
 
 export type Carrier = Record<string, string>;
 
@@ -31,7 +32,13 @@ export function injectInternal(ctx: Context): Carrier {
 }
 
 export function extractInternal(carrier: Carrier): Context {
-  return propagator.extract(ROOT_CONTEXT, carrier, getter).setValue(INTERNAL, true);
+  const ctx = propagator.extract(ROOT_CONTEXT, carrier, getter).setValue(INTERNAL, true);
+  // OpenTelemetry's TraceState drops keys of the current W3C key grammar; keep the list as sent.
+  const sc = trace.getSpanContext(ctx);
+  if (!sc || carrier.tracestate === undefined) return ctx;
+  const traceState = W3CTraceState.parse([carrier.tracestate]);
+  const { traceState: _dropped, ...rest } = sc;
+  return trace.setSpanContext(ctx, traceState ? { ...rest, traceState } : rest);
 }
 
 export function isInternalContext(ctx: Context): boolean {

@@ -3,8 +3,9 @@
  * origin of `HarnessEnv.trustedServiceUrl`); every other destination — the model provider, tool
  * endpoints, anything external — receives no traceparent, tracestate or baggage at all.
  */
-import { type Context, isSpanContextValid, trace } from '@opentelemetry/api';
+import { type Context, isSpanContextValid, TraceFlags, trace } from '@opentelemetry/api';
 import { outboundBaggage } from './baggage-policy.js';
+import { TRACE_FLAG_RANDOM } from './ingress-policy.js';
 
 export class PropagationPolicy {
   private readonly trustedOrigins: ReadonlySet<string>;
@@ -33,7 +34,10 @@ export function contextHeaders(ctx: Context): Record<string, string> {
   const out: Record<string, string> = {};
   const sc = trace.getSpanContext(ctx);
   if (sc && isSpanContextValid(sc)) {
-    out.traceparent = `00-${sc.traceId}-${sc.spanId}-0${(sc.traceFlags & 1).toString(16)}`;
+    // Version 00 with the sampled and Level 2 random bits (W3C: a random flag received MUST be
+    // kept on the same trace id); other bits are reserved and sent as zero.
+    const flags = sc.traceFlags & (TraceFlags.SAMPLED | TRACE_FLAG_RANDOM);
+    out.traceparent = `00-${sc.traceId}-${sc.spanId}-${flags.toString(16).padStart(2, '0')}`;
     const ts = sc.traceState?.serialize();
     if (ts) out.tracestate = ts;
   }

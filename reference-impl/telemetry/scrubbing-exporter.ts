@@ -3,7 +3,8 @@
  * event, a status message, a foreign tracestate, a resource label from the environment), the
  * inner exporter only ever sees a filtered copy: contract span names, allow-listed attributes
  * with safe values, allow-listed events and resource keys, links without trace state, status
- * codes without messages. Spans with a name outside the contract vocabulary are not exported.
+ * codes without messages. Spans with a name outside the contract vocabulary (and the reference's
+ * own client spans of trusted internal calls) are not exported.
  */
 import type { Link, SpanContext } from '@opentelemetry/api';
 import { isSpanContextValid } from '@opentelemetry/api';
@@ -12,8 +13,9 @@ import { type Resource, resourceFromAttributes } from '@opentelemetry/resources'
 import type { ReadableSpan, SpanExporter, TimedEvent } from '@opentelemetry/sdk-trace-base';
 import { SPAN } from '../../contract/tracing.js';
 import { filterAttributes, filterResourceAttributes, isSafeAttributeValue } from './attribute-allow-list.js';
+import { CLIENT_SPAN_NAMES } from './span-scope.js';
 
-const SPAN_NAMES = new Set<string>(Object.values(SPAN));
+const SPAN_NAMES = new Set<string>([...Object.values(SPAN), ...CLIENT_SPAN_NAMES]);
 /** The only event names the reference writes (markers on the commit protocol). */
 export const EXPORTED_EVENT_NAMES = ['smtc.durable', 'smtc.uncertain_durability'] as const;
 const EVENT_NAMES = new Set<string>(EXPORTED_EVENT_NAMES);

@@ -70,7 +70,7 @@ describe('reference runs', () => {
     ['interrupt inside a subagent', { steps: [{ type: 'subagent', steps: [{ type: 'interrupt', value: 'v' }] }] }],
     ['too many steps', { steps: Array.from({ length: 300 }, () => ({ type: 'emit', text: '' })) }],
     ['non-string header', { steps: [], headers: { traceparent: 5 } }],
-    ['bad trustedIngress', { steps: [], trustedIngress: 'yes' }],
+    ['the retired trustedIngress claim', { steps: [], trustedIngress: true }],
   ])('rejects %s as invalid_argument, echoing nothing', async (_case, patch) => {
     const id = await binding();
     const err = await t

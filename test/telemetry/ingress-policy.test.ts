@@ -26,7 +26,9 @@ describe('ingress policy: traceparent parsing', () => {
 
   const malformed: Record<string, string[]> = {
     'version ff': [`ff-${TRACE}-${SPAN}-01`],
-    'future version (not continued)': [`01-${TRACE}-${SPAN}-01`],
+    'higher version, flags followed by a dot': [`cc-${TRACE}-${SPAN}-01.future`],
+    'higher version shorter than 55': [`cc-${TRACE}-${SPAN}-1`],
+    'uppercase version': [`CC-${TRACE}-${SPAN}-01`],
     'all-zero trace id': [`00-${'0'.repeat(32)}-${SPAN}-01`],
     'all-zero span id': [`00-${TRACE}-${'0'.repeat(16)}-01`],
     'uppercase hex': [`00-${TRACE.toUpperCase()}-${SPAN}-01`],
@@ -37,8 +39,8 @@ describe('ingress policy: traceparent parsing', () => {
     'short flags': [`00-${TRACE}-${SPAN}-1`],
     'extra field on 00': [`${VALID}-ff`],
     'duplicate header values': [VALID, VALID],
-    'leading whitespace': [` ${VALID}`],
-    'trailing whitespace': [`${VALID} `],
+    'whitespace inside': [`00- ${TRACE}-${SPAN}-01`],
+    'vertical tab around (not OWS)': [`\v${VALID}`],
     'tab inside': [`00-${TRACE}\t-${SPAN}-01`],
     'comma-joined duplicates': [`${VALID},${VALID}`],
     'binary garbage': ['\u0000\u00ff\ud800garbage'],
@@ -54,6 +56,31 @@ describe('ingress policy: traceparent parsing', () => {
     });
   }
 
+  // W3C Trace Context §versioning and RFC 9110 §5.5 (OWS is not part of a field value).
+  const continued: Record<string, [string, number]> = {
+    'leading space': [` ${VALID}`, TraceFlags.SAMPLED],
+    'leading tab': [`\t${VALID}`, TraceFlags.SAMPLED],
+    'trailing space': [`${VALID} `, TraceFlags.SAMPLED],
+    'trailing tab': [`${VALID}\t`, TraceFlags.SAMPLED],
+    'OWS both sides': [`\t ${VALID} \t`, TraceFlags.SAMPLED],
+    'higher version cc': [`cc-${TRACE}-${SPAN}-01`, TraceFlags.SAMPLED],
+    'higher version cc with extra fields': [`cc-${TRACE}-${SPAN}-01-what-the-future-will-be-like`, TraceFlags.SAMPLED],
+    'higher version keeps only the sampled bit': [`cc-${TRACE}-${SPAN}-ff`, TraceFlags.SAMPLED],
+    'Level 2 random flag': [`00-${TRACE}-${SPAN}-02`, 2],
+    'sampled and random': [`00-${TRACE}-${SPAN}-03`, 3],
+    'reserved bits cleared': [`00-${TRACE}-${SPAN}-ff`, 3],
+  };
+  for (const [family, [value, flags]] of Object.entries(continued)) {
+    it(`continues ${family}`, () => {
+      const d = decideIngress({ traceparent: value }, true);
+      expect(d.verdict).toBe('continued');
+      const sc = trace.getSpanContext(d.context);
+      expect(sc?.traceId).toBe(TRACE);
+      expect(sc?.spanId).toBe(SPAN);
+      expect(sc?.traceFlags).toBe(flags);
+    });
+  }
+
   it('treats the same header under two name casings as a duplicate', () => {
     expect(headerValues({ traceparent: VALID, TraceParent: VALID }, 'traceparent')).toHaveLength(2);
     expect(decideIngress({ traceparent: VALID, TraceParent: VALID }, true).verdict).toBe('malformed');
@@ -63,8 +90,8 @@ describe('ingress policy: traceparent parsing', () => {
     expect(decideIngress({ traceparent: VALID + 'x'.repeat(100_000) }, true).verdict).toBe('malformed');
   });
 
-  it('never throws and never continues anything but a strict 00 header (property)', () => {
-    const strict = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+  it('never throws and never continues anything but a W3C-valid header (property)', () => {
+    const strict = /^[ \t]*00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}[ \t]*$/;
     fc.assert(
       fc.property(
         fc.oneof(
@@ -79,7 +106,7 @@ describe('ingress policy: traceparent parsing', () => {
           if (sc) {
             expect(trusted).toBe(true);
             expect(strict.test(value)).toBe(true);
-            expect(sc.traceId).toBe(value.slice(3, 35));
+            expect(sc.traceId).toBe(value.trim().slice(3, 35));
           }
         },
       ),
@@ -120,12 +147,28 @@ describe('ingress policy: tracestate', () => {
   it('keeps valid list members, joined across headers', () => {
     expect(parseTracestate(['a=1', 'b@sys=2 , c=3'])?.serialize()).toBe('a=1,b@sys=2,c=3');
   });
+  it('keeps keys of the current W3C key grammar and leading spaces of a value', () => {
+    expect(parseTracestate(['foo@@bar=1,t@vvvvvvvvvvvvvvv=2,1a= x'])?.serialize()).toBe(
+      'foo@@bar=1,t@vvvvvvvvvvvvvvv=2,1a= x',
+    );
+  });
+  it('drops a duplicated key, not the list (W3C: vendors MAY discard duplicate keys)', () => {
+    expect(parseTracestate(['a=1,b=2', 'a=3'])?.serialize()).toBe('a=1,b=2');
+  });
+  it('truncates whole entries, long ones first, to 512 characters', () => {
+    const long = `big=${'x'.repeat(200)}`;
+    const small = Array.from({ length: 31 }, (_, i) => `k${String(i).padStart(2, '0')}=${'v'.repeat(10)}`);
+    const ts = parseTracestate([[long, ...small].join(',')])!.serialize();
+    expect(ts.length).toBeLessThanOrEqual(512);
+    expect(ts).not.toContain('big=');
+    expect(ts.startsWith('k00=')).toBe(true);
+  });
   it.each([
-    ['duplicate keys', ['a=1,a=2']],
+    ['a key starting with @', ['@a=1,b=2']],
     ['uppercase key', ['A=1']],
     ['missing value separator', ['novalue']],
     ['too many members', [Array.from({ length: 33 }, (_, i) => `k${i}=v`).join(',')]],
-    ['oversized', [`a=${'x'.repeat(600)}`]],
+    ['an empty value', ['a=,b=3']],
     ['value with "="', ['a=b=c']],
   ])('drops %s but keeps the parent', (_family, values) => {
     expect(parseTracestate(values)).toBeUndefined();

@@ -55,9 +55,11 @@ export class ControlPlane implements Runs {
     if (onEvent !== undefined && typeof onEvent !== 'function') {
       throw new ContractError('invalid_argument', 'onEvent must be a function');
     }
-    const ingress = decideIngress(req.headers, req.trustedIngress === true);
+    // Trust is the server's ingress policy for the credential, never a claim of the request.
+    const trusted = this.deps.auth.trustsIngressOf(caller) || this.honoursClaim(req);
+    const ingress = decideIngress(req.headers, trusted);
     let parent = ingress.context;
-    if (req.trustedIngress === true && this.deps.hooks.has(MUTATION_HOOKS.unfilteredBaggage)) {
+    if (trusted && this.deps.hooks.has(MUTATION_HOOKS.unfilteredBaggage)) {
       const raw = parseKeyPairsIntoRecord(headerValues(req.headers, 'baggage')?.join(',') ?? '');
       const entries = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, { value: v }]));
       parent = propagation.setBaggage(parent, propagation.createBaggage(entries));
@@ -187,6 +189,12 @@ export class ControlPlane implements Runs {
     revision = (await store?.load_head(session.scope).catch(() => null))?.revision ?? revision;
     stream.accept({ type: 'error', code: 'unavailable' });
     return { state: 'failed', revision };
+  }
+
+  /** Mutation hook only: a request that claims trust in an `x-trusted-ingress: true` header gets it. */
+  private honoursClaim(req: RunRequest): boolean {
+    if (!this.deps.hooks.has(MUTATION_HOOKS.honourClaimedTrust)) return false;
+    return (headerValues(req.headers, 'x-trusted-ingress') ?? []).includes('true');
   }
 
   private principalOf(principalId: string): Principal {

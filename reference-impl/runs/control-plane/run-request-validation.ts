@@ -54,14 +54,14 @@ export function validateRunRequest(r: unknown): RunRequest {
   const count = { n: 0 };
   validateSteps(req.steps, 0, count);
   if (req.headers !== undefined) validateHeaders(req.headers);
+  // Ingress trust is the server's policy for the credential; a request that claims it is refused.
+  if (req.trustedIngress !== undefined) bad('trustedIngress is not a request field');
   if (req.resume !== undefined) {
     const res = req.resume as Record<string, unknown> | null;
     if (!res || typeof res !== 'object') bad('resume must be an object');
     id(res.interruptId, 'resume.interruptId');
     text(res.value, RUN_BOUNDS.maxTextChars, 'resume.value');
   }
-  if (req.trustedIngress !== undefined && typeof req.trustedIngress !== 'boolean')
-    bad('trustedIngress must be boolean');
   return r as RunRequest;
 }
 

@@ -201,8 +201,15 @@ export class ScriptedHarness {
 
   private async internalCall(parent: Context): Promise<void> {
     const url = required(this.deps.endpoints.trustedServiceUrl);
-    // No span of its own (the contract names none): the trusted service sees the caller's span.
-    await this.deps.http.postJson('trusted', new URL('v1/internal', url), { operation: 'scripted' }, parent);
+    // Its own client span: each outgoing request carries its own parent-id (W3C Trace Context).
+    await inSpan(
+      this.deps.tracer,
+      'trusted_service.call',
+      parent,
+      { 'smtc.operation': 'internal_call' },
+      (s) => this.deps.http.postJson('trusted', new URL('v1/internal', url), { operation: 'scripted' }, s.ctx),
+      SpanKind.CLIENT,
+    );
     record(this.state, 'internal', 'ok');
   }
 
