@@ -60,13 +60,15 @@ describe('reference defences on the development set', () => {
     for (const [f, t] of [...fam].sort()) {
       lines.push(`${f.padEnd(34)} dev ${t.ok}/${t.n}  held-out ${t.heldOk}/${t.heldN}`);
       const k = DEV_SET.find((e) => e.family === f)!.kind;
-      const agg = (kinds[k] ??= [0, 0, 0, 0]);
+      const agg = kinds[k] ?? [0, 0, 0, 0];
+      kinds[k] = agg;
       agg[0] += t.ok;
       agg[1] += t.n;
       agg[2] += t.heldOk;
       agg[3] += t.heldN;
     }
-    for (const [k, [a, b, c, d]] of Object.entries(kinds)) lines.push(`TOTAL ${k.padEnd(28)} dev ${a}/${b}  held-out ${c}/${d}`);
+    for (const [k, [a, b, c, d]] of Object.entries(kinds))
+      lines.push(`TOTAL ${k.padEnd(28)} dev ${a}/${b}  held-out ${c}/${d}`);
     console.log(lines.join('\n'));
     if (process.env.DEV_SET_REPORT === '1') console.log(failures.join('\n'));
     expect(fam.size).toBeGreaterThan(0);
