@@ -14,8 +14,9 @@
 import { lintSource } from '@secretlint/core';
 import { secretLintProfiler } from '@secretlint/profiler';
 import { rules } from '@secretlint/secretlint-rule-preset-recommend';
+import { decodedBase64Runs } from './decode-encodings.js';
 import { jsonStrings, rebuildJson } from './json-strings.js';
-import { decodedBase64Runs, stripInvisible } from './normalize-text.js';
+import { stripInvisible } from './normalize-text.js';
 import { keywordSecretRanges, secretJsonValueIndexes } from './secret-keywords.js';
 import { providerSecretRanges } from './secret-provider-rules.js';
 
