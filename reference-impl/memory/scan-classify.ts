@@ -8,6 +8,7 @@
  * operator skill definitions.
  */
 import type { MemoryRejectionReason } from '../../contract/memory.js';
+import { maskDescribedQuotes } from './grant-structure.js';
 import { jsonStrings } from './json-strings.js';
 import { decodedViews } from './normalize-text.js';
 import { looksLikeRawTranscript } from './raw-transcript.js';
@@ -64,7 +65,7 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
     for (const v of d.views) for (const set of into) if (set.size < MAX_VIEWS) set.add(v);
   };
   for (const t of foreign) collect(t, [views, foreignViews]);
-  for (const t of texts) collect(t, [views]);
+  for (const t of texts) collect(maskDescribedQuotes(t), [views]);
   const reasons: MemoryRejectionReason[] = [];
   if (looksLikeRawTranscript(p.content, p.contentType)) reasons.push('raw_transcript');
   if (SKILL_FRONT_MATTER.test(p.content)) reasons.push('protected_skill');
