@@ -111,15 +111,16 @@ const COMMON = new Set(
   ).split(' '),
 );
 
+/** Share of words that are common words; 0 unless at least MIN_HITS of them (one "a" is chance). */
 function wordScore(text: string): number {
   let hits = 0;
   let words = 0;
   for (const m of text.toLowerCase().matchAll(/[a-z]+/g)) {
     words++;
-    if (COMMON.has(m[0])) hits++;
+    if (m[0].length >= 2 && COMMON.has(m[0])) hits++;
     if (words >= 400) break;
   }
-  return words === 0 ? 0 : hits / words;
+  return words === 0 || hits < MIN_HITS ? 0 : hits / words;
 }
 
 function shift(text: string, n: number): string {
@@ -137,12 +138,15 @@ function shift(text: string, n: number): string {
 // a short sample, and a guess must read clearly better than the original.
 const SAMPLE = 600;
 const READS_AS_WORDS = 0.2;
+const MIN_HITS = 3;
+/** How much better a guess must read than the original. */
+const CLEARLY_BETTER = 0.15;
 
 /** The Caesar shift (rot13 included) that turns the text into the most common words, if any. */
 function bestShift(text: string, own: number): Decoded | null {
   const sample = text.slice(0, SAMPLE);
   let bestN = 0;
-  let bestScore = Math.max(READS_AS_WORDS, own + 0.15);
+  let bestScore = Math.max(READS_AS_WORDS, own + CLEARLY_BETTER);
   for (let n = 1; n < 26; n++) {
     const s = wordScore(shift(sample, n));
     if (s > bestScore) {
@@ -155,7 +159,7 @@ function bestShift(text: string, own: number): Decoded | null {
 
 function reversed(text: string, own: number): Decoded | null {
   const r = [...text].reverse().join('');
-  return wordScore(r) > Math.max(READS_AS_WORDS, own + 0.15) ? { encoding: 'reversed', text: r } : null;
+  return wordScore(r) > Math.max(READS_AS_WORDS, own + CLEARLY_BETTER) ? { encoding: 'reversed', text: r } : null;
 }
 
 const LEET: Readonly<Record<string, string>> = {
@@ -223,7 +227,8 @@ export function decodeOnce(input: string): Decoded[] {
   add('percent', percentDecoded(text));
   add('html_entities', htmlEntities(text));
   const own = wordScore(text.slice(0, SAMPLE));
-  if (own < READS_AS_WORDS) {
+  // Guessing needs enough Latin letters to be meaningful (a short key or a foreign-script note is not a cipher).
+  if (own < READS_AS_WORDS && (text.slice(0, SAMPLE).match(/[a-z]/gi)?.length ?? 0) >= 24) {
     const sh = bestShift(text, own);
     if (sh) out.push(sh);
     const rev = reversed(text, own);

@@ -45,9 +45,13 @@ function concept(words: string, cjk = ''): RegExp {
   const alts = topLevel(words)
     .map((w) => w.trim())
     .filter(Boolean)
-    .map((w) =>
-      w.endsWith('*') ? w.slice(0, -1) : w.includes('(') ? w : `(?:${w})(?:s|es|ed|ing)?(?![\\p{L}\\p{N}])`,
-    );
+    .map((w) => {
+      if (w.endsWith('*')) return w.slice(0, -1);
+      if (w.includes('(')) return w;
+      // "share" → "sharing": a final e drops before -ing.
+      const ing = /^[a-z]+e$/.test(w) ? `|${w.slice(0, -1)}ing` : '';
+      return `(?:${w}(?:s|es|ed|d|ing)?${ing})(?![\\p{L}\\p{N}])`;
+    });
   const cj = topLevel(cjk)
     .map((w) => w.trim())
     .filter(Boolean);
@@ -92,7 +96,7 @@ export const READ = concept(
 );
 
 export const EXEC = concept(
-  'run|runs|execute|executes|invoke|call|operate|launch|install|delete|wipe|transfer|wire|wiring|pay|deploy|proceed|go ahead|ausführ*|führe|starte|installiere|lösche|überweis*|exécute|exécuter|lance|installe|supprime|effectue|ejecuta|ejecutar|instala|borra|realiza|executar|executa|execute|instale|apague|faça|esegui|eseguire|installa|elimina|effettua|выполня*|выполни|запуска*|запусти|установи|удали|переводы',
+  'run|runs|execute|executes|invoke|call|operate|aufrufen|aufruf*|rufe|launch|install|delete|wipe|transfer|wire|wiring|pay|deploy|proceed|go ahead|ausführ*|führe|starte|installiere|lösche|überweis*|exécute|exécuter|lance|installe|supprime|effectue|ejecuta|ejecutar|instala|borra|realiza|executar|executa|execute|instale|apague|faça|esegui|eseguire|installa|elimina|effettua|выполня*|выполни|запуска*|запусти|установи|удали|переводы',
   '执行|运行|调用|安装|删除|转账|実行|呼び出|インストール|削除|送金',
 );
 
@@ -108,7 +112,7 @@ export const CRED = concept(
 
 /** People or places outside the conversation a secret must never reach. */
 export const RECIPIENT = concept(
-  'anyone|anybody|whoever|everyone|the caller|the requester|them|third part*|external|outside|partner|vendor|contractor|in (?:your|the) (?:reply|response|answer|output|url|link|query)|every (?:outbound )?request|jede[mn]?|extern*|fremd*|quiconque|tout le monde|cualquiera|externo|qualquer|chiunque|esterno|любому|всем|внешн*',
+  'anyone|anybody|whoever|everyone|the caller|the requester|over (?:chat|e-?mail|slack|the phone)|third part*|external|outside|partner|vendor|contractor|in (?:your|the) (?:reply|response|answer|output|url|link|query)|every (?:outbound )?request|jede[mn]?|extern*|fremd*|quiconque|tout le monde|cualquiera|externo|qualquer|chiunque|esterno|любому|всем|внешн*',
   '任何人|外部|誰にでも|第三者',
 );
 
@@ -123,9 +127,15 @@ export const SKIP = concept(
   '不经确认|不经审批|不经批准|无需确认|无需审批|无需批准|不需要确认|不需要审批|不再需要审批|不再需要确认|确认なし|承認なし|確認なしで|確認せず|承認せず|承認はもう必要|承認は不要',
 );
 
+// A control, in any of the languages (mixed-language notes pair a noun of one with a verb of another).
+const CONTROL_NOUN =
+  'approval|confirmation|review|verification|sign-?off|two-person rule|four-eyes|checks?|safety review|restrictions?|sandbox(?: restrictions)?|limits?|filters?|guardrails?|logging|audit(?: logging)?|mfa|2fa|approval step|approval gate|genehmigungspflicht|freigabe|genehmigung|bestätigung|prüfung|approbation|validation|vérification|aprobación|confirmación|verificación|revisión|aprovação|confirmação|verificação|revisão|approvazione|conferma|verifica|revisione|утверждени|одобрени|подтверждени|проверк';
+const LIFTED_VERB =
+  "(?:was|were|is|are|has been|have been) (?:now )?(?:waived|lifted|removed|disabled|turned off|switched off|suspended|dropped|abolished|eliminated|skipped|bypassed)|aufgehoben|abgeschafft|entfällt|entfallen|deaktiviert|nicht mehr nötig|nicht mehr erforderlich|gestrichen|supprimée?|levée|abolie|n'est plus nécessaire|désactivée|eliminad[oa]|suprimid[oa]|anulad[oa]|ya no es necesaria|desactivad[oa]|dispensad[ao]|removid[ao]|abolid[ao]|não é mais necessária|desativad[ao]|eliminat[oa]|rimoss[oa]|abolit[oa]|non è più necessari[oa]|disattivat[oa]|отмен|упраздн|не нужн|не требуется|отключ";
+
 /** A control that was switched off or waived (a policy or fact claim). */
 export const LIFTED = concept(
-  "(?:approval|confirmation|review|verification|sign-?off|two-person rule|four-eyes|checks?|safety review|restrictions?|sandbox(?: restrictions)?|limits?|filters?|guardrails?|logging|audit(?: logging)?|mfa|2fa|approval step|approval gate)[^.]{0,30}(?:was|were|is|are|has been|have been) (?:now )?(?:waived|lifted|removed|disabled|turned off|switched off|suspended|dropped|abolished|eliminated|skipped|bypassed)|(?:genehmigungspflicht|freigabe|genehmigung|bestätigung|prüfung)[^.]{0,30}(?:aufgehoben|abgeschafft|entfällt|entfallen|deaktiviert|nicht mehr nötig|nicht mehr erforderlich|gestrichen)|(?:approbation|validation|confirmation|vérification)[^.]{0,30}(?:supprimée?|levée|abolie|n'est plus nécessaire|désactivée)|(?:aprobación|confirmación|verificación|revisión)[^.]{0,30}(?:eliminad[oa]|suprimid[oa]|anulad[oa]|ya no es necesaria|desactivad[oa])|(?:aprovação|confirmação|verificação|revisão)[^.]{0,30}(?:dispensad[ao]|removid[ao]|eliminad[ao]|abolid[ao]|não é mais necessária|desativad[ao])|(?:approvazione|conferma|verifica|revisione)[^.]{0,30}(?:eliminat[oa]|rimoss[oa]|abolit[oa]|non è più necessari[oa]|disattivat[oa])|(?:утверждени|одобрени*|подтверждени*|проверк*)[^.]{0,30}(?:отмен|упраздн*|не нужн|не требуется|отключ*)",
+  `(?:${CONTROL_NOUN})[^.]{0,30}(?:${LIFTED_VERB})`,
   '(?:审批|确认|批准)(?:步骤|流程)?(?:已经|已)?(?:取消|废除|免除|关闭)|(?:承認|確認)(?:手順|プロセス)?(?:は|が)?(?:廃止|撤廃|免除|省略)',
 );
 

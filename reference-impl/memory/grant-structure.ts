@@ -84,7 +84,6 @@ const GRANTS: ReadonlyArray<{ id: string; reason: GrantFinding['reason']; test: 
 const SUSPICIONS: ReadonlyArray<{ id: string; test: (has: Has) => boolean }> = [
   { id: 'suspect_control_lifted', test: (has) => has(L.LIFTED) || has(L.SKIP) },
   { id: 'suspect_standing_order', test: (has) => has(L.STANDING) && (has(L.EXEC) || has(L.EXFIL)) && has(L.AGENT) },
-  { id: 'suspect_credential_mention', test: (has) => has(L.CRED) && has(L.EXFIL) && has(L.AGENT) },
 ];
 
 // A sentence ends at . ! ? before a space (not inside a host name), CJK full stops, or a newline.
@@ -148,7 +147,7 @@ const QUOTED = /"[^"\n]{1,400}"|“[^”\n]{1,400}”|„[^“”\n]{1,400}[“�
 export function maskDescribedQuotes(text: string): string {
   if (!/["“„«「]/u.test(text)) return text;
   return text
-    .split(/(?<=[.!?。！？\n])/u)
+    .split(/(?<=[.!?])(?=\s)|(?<=[。！？\n])/u)
     .map((sentence) => (L.DESCRIBED.test(sentence.toLowerCase()) ? sentence.replace(QUOTED, ' "…" ') : sentence))
     .join('');
 }

@@ -15,6 +15,8 @@ export interface OriginSegment {
 }
 
 const SPAN = 4096;
+const MAX_SEGMENTS = 16;
+const MAX_SEGMENT_CHARS = 16 * 1024;
 const MD_COMMENT = /\[(?:\/\/|comment|_)\]:[ \t]{0,8}(?:#|<>)[ \t]{0,8}[("']([^\n]{0,4096})[)"']/gi;
 const OPEN_TAG = /<([a-z][a-z0-9_]{0,23})\b([^>]{0,1024})>/gi;
 const HIDDEN_ATTR =
@@ -57,7 +59,17 @@ export function originSegments(text: string): OriginSegment[] {
   elementSegments(text, out);
   for (const m of text.matchAll(TOOL_LEAD)) out.push({ origin: 'tool_result', text: m[0] });
   if (TOOL_ROLE.test(text)) out.push({ origin: 'tool_result', text });
-  return out.filter((s) => s.text.trim().length > 0);
+  // Bounded: a flood of comment openers must not become thousands of texts to decode.
+  let budget = MAX_SEGMENT_CHARS;
+  return out
+    .filter((s) => s.text.trim().length > 0)
+    .slice(0, MAX_SEGMENTS)
+    .map((s) => {
+      const text = s.text.slice(0, Math.max(0, budget));
+      budget -= text.length;
+      return { ...s, text };
+    })
+    .filter((s) => s.text.length > 0);
 }
 
 /** The text as a reader sees it: tags removed (their hidden contents are read separately). */
