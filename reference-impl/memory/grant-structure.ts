@@ -116,10 +116,33 @@ export interface GrantVerdict {
   readonly suspicions: readonly string[];
 }
 
+// Every grant and suspicion needs one of these somewhere in the view: one pass decides whether
+// the sentence-by-sentence reading is needed at all.
+const GATE = new RegExp(
+  [
+    L.OVERRIDE,
+    L.EXFIL,
+    L.EXEC,
+    L.SKIP,
+    L.LIFTED,
+    L.YOU_ARE_NOW,
+    L.ADMIN,
+    L.ASK,
+    L.ALLOWLISTED,
+    L.BRIDGE,
+    L.OBEY,
+    L.CRED,
+  ]
+    .map((re) => `(?:${re.source})`)
+    .join('|'),
+  'u',
+);
+
 export function findGrants(views: readonly string[]): GrantVerdict {
   const grants = new Map<string, GrantFinding>();
   const suspicions = new Set<string>();
   for (const view of views) {
+    if (!GATE.test(view)) continue;
     for (const w of windows(view)) {
       const cache = new Map<RegExp, boolean>();
       const has: Has = (re) => {

@@ -125,6 +125,7 @@ export function lookalikeShare(text: string): number {
 
 /** The per-word fold described above. */
 export function foldMixedScript(text: string): string {
+  if (!/[^\x00-\x7f]/.test(text)) return text; // ASCII has nothing to fold
   const mostlyLatin = latinShare(text) >= 0.5;
   return text.replace(WORD, (w) => {
     if (!/[^\x00-\x7f]/.test(w)) return w;

@@ -87,15 +87,15 @@ export const PROVIDER_RULES: readonly ProviderRule[] = [
   ),
 ];
 
+// All rules in one pass (one alternation): a write pays one scan, not one per provider.
+const ANY_PROVIDER = new RegExp(PROVIDER_RULES.map((r) => `(?:${r.pattern.source})`).join('|'), 'g');
+
 /** Character ranges of provider-shaped secrets in `text`. */
 export function providerSecretRanges(text: string): Array<readonly [number, number]> {
   const out: Array<readonly [number, number]> = [];
-  for (const rule of PROVIDER_RULES) {
-    rule.pattern.lastIndex = 0;
-    for (const m of text.matchAll(rule.pattern)) {
-      const start = m.index ?? 0;
-      out.push([start, start + m[0].length]);
-    }
+  for (const m of text.matchAll(ANY_PROVIDER)) {
+    const start = m.index ?? 0;
+    out.push([start, start + m[0].length]);
   }
   return out;
 }
