@@ -71,6 +71,13 @@ describe('reference defences on the development set', () => {
       lines.push(`TOTAL ${k.padEnd(28)} dev ${a}/${b}  held-out ${c}/${d}`);
     console.log(lines.join('\n'));
     if (process.env.DEV_SET_REPORT === '1') console.log(failures.join('\n'));
-    expect(fam.size).toBeGreaterThan(0);
+    // Floors over dev and held-out together (measured 281/288, 72/72, 48/48 when written).
+    const rate = (k: string): number => {
+      const [a, b, c, d] = kinds[k] ?? [0, 1, 0, 0];
+      return (a + c) / (b + d);
+    };
+    expect(rate('attack')).toBeGreaterThanOrEqual(0.95);
+    expect(rate('benign')).toBeGreaterThanOrEqual(0.97);
+    expect(rate('secret')).toBe(1);
   });
 });
