@@ -19,24 +19,17 @@
  *
  *   node --import tsx bench/state-mongodb.bench.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { emptyCheckpoint, uuid6 } from '@langchain/langgraph-checkpoint';
 import { MongoDBSaver } from '@langchain/langgraph-checkpoint-mongodb';
-import { Binary, MongoClient } from 'mongodb';
-import type { Target, TargetModule } from '../contract/target.js';
+import { Binary, type MongoClient } from 'mongodb';
 import { openThread } from '../fixtures/scenario/thread-session.js';
-import { acquireMongoServer } from '../fixtures/services/ferretdb.js';
-import { DEFAULT_TARGET, loadTargetModule, REPO_ROOT } from '../fixtures/targets/load-target.js';
 import { detectServerProfile } from '../reference-impl/state/mongodb-server-profile.js';
 import { bytes, PAYLOAD_BYTES, protocol, rawSqliteUpsert, threadWithHistory } from './commit-cycle.js';
+import { withMongoBench } from './mongo-bench-targets.js';
 
 const OPS = Number(process.env.BENCH_OPS ?? 200);
 const ROUNDS = 3;
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 1000);
-
-const NO_BOUNDS = { stateLimits: { maxWritesPerSecond: 1_000_000_000, maxPendingEntries: 1_000_000 } };
 
 /** µs per raw MongoDB upsert of the payload under a fresh key, with the backend's write concern. */
 async function rawMongoUpsert(client: MongoClient, round: number): Promise<number> {
@@ -80,80 +73,51 @@ async function langGraphSaver(client: MongoClient, round: number): Promise<{ put
   return { put, cycle };
 }
 
-async function main() {
-  const server = await acquireMongoServer();
-  if (!server.available) {
-    console.log(`state on MongoDB: not run — ${server.reason}`);
-    return;
-  }
-  process.env.SMTC_MONGODB_URL = server.url;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'smtc-bench-state-mongodb-'));
-  const client = new MongoClient(server.url);
-  const made: { mod: TargetModule; target: Target }[] = [];
-  const create = async (mod: TargetModule, name: string) => {
-    const target = await mod.create({ tempDir: mkdtempSync(path.join(dir, name)), options: NO_BOUNDS });
-    made.push({ mod, target });
-    return target;
-  };
-  try {
-    await client.connect();
-    const profile = await detectServerProfile(client.db('admin'));
-    const mongo = await create(
-      await loadTargetModule(path.join(REPO_ROOT, 'reference-impl/module-target-mongodb.ts')),
-      'mongo-',
-    );
-    const sqlite = await create(await loadTargetModule(DEFAULT_TARGET), 'sqlite-');
-    console.log(
-      `state on MongoDB: ${PAYLOAD_BYTES}-byte payload, ${OPS} ops per case, best of ${ROUNDS} interleaved rounds (Node ${process.version})`,
-    );
-    console.log(`  server: ${profile.summary} via ${server.how}`);
+await withMongoBench('state on MongoDB', async ({ how, client, dir, mongo, sqlite }) => {
+  const profile = await detectServerProfile(client.db('admin'));
+  console.log(
+    `state on MongoDB: ${PAYLOAD_BYTES}-byte payload, ${OPS} ops per case, best of ${ROUNDS} interleaved rounds (Node ${process.version})`,
+  );
+  console.log(`  server: ${profile.summary} via ${how}`);
 
-    const short = await threadWithHistory(mongo, 10);
-    const long = await threadWithHistory(mongo, HISTORY);
-    await protocol(short, 'warmup', 50);
-    await protocol(await openThread(sqlite), 'warmup', 50);
-    let rawMongo = Number.POSITIVE_INFINITY;
-    let rawSqlite = Number.POSITIVE_INFINITY;
-    let onMongo = Number.POSITIVE_INFINITY;
-    let onSqlite = Number.POSITIVE_INFINITY;
-    let at10 = Number.POSITIVE_INFINITY;
-    let atLong = Number.POSITIVE_INFINITY;
-    let lgPut = Number.POSITIVE_INFINITY;
-    let lgCycle = Number.POSITIVE_INFINITY;
-    for (let round = 0; round < ROUNDS; round++) {
-      const lg = await langGraphSaver(client, round);
-      lgPut = Math.min(lgPut, lg.put);
-      lgCycle = Math.min(lgCycle, lg.cycle);
-      rawMongo = Math.min(rawMongo, await rawMongoUpsert(client, round));
-      rawSqlite = Math.min(rawSqlite, rawSqliteUpsert(dir, round, OPS));
-      onMongo = Math.min(onMongo, await protocol(await openThread(mongo), `fresh-${round}`, OPS));
-      onSqlite = Math.min(onSqlite, await protocol(await openThread(sqlite), `fresh-${round}`, OPS));
-      at10 = Math.min(at10, await protocol(short, `short-${round}`, OPS));
-      atLong = Math.min(atLong, await protocol(long, `long-${round}`, OPS));
-    }
-    const rows: [string, string][] = [
-      ['raw MongoDB upsert', `${rawMongo.toFixed(1)} µs/op`],
-      ['commit protocol on MongoDB (load + write + commit)', `${onMongo.toFixed(1)} µs/cycle`],
-      ['  ratio protocol / raw MongoDB upsert', `${(onMongo / rawMongo).toFixed(1)}x`],
-      ['raw SQLite upsert', `${rawSqlite.toFixed(1)} µs/op`],
-      ['commit protocol on SQLite', `${onSqlite.toFixed(1)} µs/cycle`],
-      ['  ratio protocol / raw SQLite upsert', `${(onSqlite / rawSqlite).toFixed(1)}x`],
-      ['  ratio MongoDB protocol / SQLite protocol', `${(onMongo / onSqlite).toFixed(1)}x`],
-      ['MongoDB cycle, 10 prior commits', `${at10.toFixed(1)} µs/cycle`],
-      [`MongoDB cycle, ${HISTORY.toLocaleString('en-US')} prior commits`, `${atLong.toFixed(1)} µs/cycle`],
-      ['  ratio long / short history', `${(atLong / at10).toFixed(2)}x`],
-      ['LangGraph MongoDBSaver put', `${lgPut.toFixed(1)} µs/op`],
-      ['  ratio our cycle / MongoDBSaver put', `${(onMongo / lgPut).toFixed(1)}x`],
-      ['LangGraph MongoDBSaver getTuple + putWrites + put', `${lgCycle.toFixed(1)} µs/cycle`],
-      ['  ratio our cycle / MongoDBSaver cycle', `${(onMongo / lgCycle).toFixed(2)}x`],
-    ];
-    for (const [k, v] of rows) console.log(`  ${k.padEnd(52)} ${v}`);
-  } finally {
-    for (const { mod, target } of made) await mod.destroy?.(target);
-    await client.close();
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+  const short = await threadWithHistory(mongo, 10);
+  const long = await threadWithHistory(mongo, HISTORY);
+  await protocol(short, 'warmup', 50);
+  await protocol(await openThread(sqlite), 'warmup', 50);
+  let rawMongo = Number.POSITIVE_INFINITY;
+  let rawSqlite = Number.POSITIVE_INFINITY;
+  let onMongo = Number.POSITIVE_INFINITY;
+  let onSqlite = Number.POSITIVE_INFINITY;
+  let at10 = Number.POSITIVE_INFINITY;
+  let atLong = Number.POSITIVE_INFINITY;
+  let lgPut = Number.POSITIVE_INFINITY;
+  let lgCycle = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < ROUNDS; round++) {
+    const lg = await langGraphSaver(client, round);
+    lgPut = Math.min(lgPut, lg.put);
+    lgCycle = Math.min(lgCycle, lg.cycle);
+    rawMongo = Math.min(rawMongo, await rawMongoUpsert(client, round));
+    rawSqlite = Math.min(rawSqlite, rawSqliteUpsert(dir, round, OPS));
+    onMongo = Math.min(onMongo, await protocol(await openThread(mongo), `fresh-${round}`, OPS));
+    onSqlite = Math.min(onSqlite, await protocol(await openThread(sqlite), `fresh-${round}`, OPS));
+    at10 = Math.min(at10, await protocol(short, `short-${round}`, OPS));
+    atLong = Math.min(atLong, await protocol(long, `long-${round}`, OPS));
   }
-}
-
-await main();
+  const rows: [string, string][] = [
+    ['raw MongoDB upsert', `${rawMongo.toFixed(1)} µs/op`],
+    ['commit protocol on MongoDB (load + write + commit)', `${onMongo.toFixed(1)} µs/cycle`],
+    ['  ratio protocol / raw MongoDB upsert', `${(onMongo / rawMongo).toFixed(1)}x`],
+    ['raw SQLite upsert', `${rawSqlite.toFixed(1)} µs/op`],
+    ['commit protocol on SQLite', `${onSqlite.toFixed(1)} µs/cycle`],
+    ['  ratio protocol / raw SQLite upsert', `${(onSqlite / rawSqlite).toFixed(1)}x`],
+    ['  ratio MongoDB protocol / SQLite protocol', `${(onMongo / onSqlite).toFixed(1)}x`],
+    ['MongoDB cycle, 10 prior commits', `${at10.toFixed(1)} µs/cycle`],
+    [`MongoDB cycle, ${HISTORY.toLocaleString('en-US')} prior commits`, `${atLong.toFixed(1)} µs/cycle`],
+    ['  ratio long / short history', `${(atLong / at10).toFixed(2)}x`],
+    ['LangGraph MongoDBSaver put', `${lgPut.toFixed(1)} µs/op`],
+    ['  ratio our cycle / MongoDBSaver put', `${(onMongo / lgPut).toFixed(1)}x`],
+    ['LangGraph MongoDBSaver getTuple + putWrites + put', `${lgCycle.toFixed(1)} µs/cycle`],
+    ['  ratio our cycle / MongoDBSaver cycle', `${(onMongo / lgCycle).toFixed(2)}x`],
+  ];
+  for (const [k, v] of rows) console.log(`  ${k.padEnd(52)} ${v}`);
+});

@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { isRequirementId, type RequirementId } from '../contract/requirements.js';
 import { TargetLoadError } from '../fixtures/targets/load-target.js';
 import { certify } from './certify/certify-command.js';
+import { terminalText } from './report/terminal-text.js';
 import { serve } from './serve-command.js';
 
 function parseOnly(value: string): RequirementId[] {
@@ -98,7 +99,7 @@ program
         'SpawnError',
       ];
       if (e instanceof TargetLoadError || (e instanceof Error && usage.includes(e.name))) {
-        process.stderr.write(`smtc: ${(e as Error).message}\n`);
+        process.stderr.write(`smtc: ${terminalText((e as Error).message)}\n`);
         process.exitCode = 2;
         return;
       }
@@ -109,7 +110,8 @@ program
 program
   .command('serve')
   .description('run the reference as processes (control plane + sandbox workers), print its URL, write a manifest')
-  .option('--host <host>', 'listen address (loopback)', '127.0.0.1')
+  .option('--host <host>', 'listen address (loopback unless --allow-non-loopback)', '127.0.0.1')
+  .option('--allow-non-loopback', 'allow a --host that is reachable from other machines', false)
   .option('-p, --port <n>', 'port (0 = any free port)', parseInteger, 8080)
   .option('-d, --data-dir <dir>', 'data directory (SQLite, worker slots, credentials)', 'smtc-data')
   .option('-w, --workers <n>', 'sandbox worker processes (0 = in-process worker)', parseInteger, 2)
@@ -127,19 +129,29 @@ program
   .action(async (opts) => {
     if (opts.port < 0 || opts.port > 65_535) throw new InvalidArgumentError('--port must be in 0..65535');
     if (opts.workers < 0 || opts.workers > 16) throw new InvalidArgumentError('--workers must be in 0..16');
-    const s = await serve({
-      host: opts.host,
-      port: opts.port,
-      dataDir: opts.dataDir,
-      workers: opts.workers,
-      enableTestControls: Boolean(opts.enableTestControls),
-      ...(opts.manifestOut ? { manifestOut: opts.manifestOut } : {}),
-      ...(opts.collectorUrl ? { collectorUrl: opts.collectorUrl } : {}),
-      ...(opts.providerUrl ? { providerUrl: opts.providerUrl } : {}),
-      ...(opts.toolUrl ? { toolUrl: opts.toolUrl } : {}),
-      ...(opts.trustedServiceUrl ? { trustedServiceUrl: opts.trustedServiceUrl } : {}),
-      ...(opts.toxiproxyUrl ? { toxiproxyUrl: opts.toxiproxyUrl } : {}),
-    });
+    let s: Awaited<ReturnType<typeof serve>>;
+    try {
+      s = await serve({
+        host: opts.host,
+        port: opts.port,
+        dataDir: opts.dataDir,
+        workers: opts.workers,
+        enableTestControls: Boolean(opts.enableTestControls),
+        allowNonLoopback: Boolean(opts.allowNonLoopback),
+        ...(opts.manifestOut ? { manifestOut: opts.manifestOut } : {}),
+        ...(opts.collectorUrl ? { collectorUrl: opts.collectorUrl } : {}),
+        ...(opts.providerUrl ? { providerUrl: opts.providerUrl } : {}),
+        ...(opts.toolUrl ? { toolUrl: opts.toolUrl } : {}),
+        ...(opts.trustedServiceUrl ? { trustedServiceUrl: opts.trustedServiceUrl } : {}),
+        ...(opts.toxiproxyUrl ? { toxiproxyUrl: opts.toxiproxyUrl } : {}),
+      });
+    } catch (e) {
+      // A refused option (e.g. a non-loopback --host): one line, exit 2, no stack.
+      if (!(e instanceof InvalidArgumentError)) throw e;
+      process.stderr.write(`smtc serve: ${e.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
     let stopping = false;
     const stop = () => {
       if (stopping) return;

@@ -13,6 +13,8 @@ import { parseManifest } from '../contract/http/manifest.js';
 import { TARGET_ENV_URLS, TargetEnvSchema, type TargetEnvUrl } from '../contract/http/target-instances-protocol.js';
 import type { HarnessEnv } from '../contract/target.js';
 import { startReferenceServer } from '../reference-impl/server/start-reference-server.js';
+import { isLoopbackHost } from './loopback-host.js';
+import { OWN_PID_SH, removeOwnPidFile, writePidFile } from './serve-pid-file.js';
 
 export interface ServeOptions extends Partial<Readonly<Record<TargetEnvUrl, string>>> {
   readonly host: string;
@@ -21,6 +23,8 @@ export interface ServeOptions extends Partial<Readonly<Record<TargetEnvUrl, stri
   readonly workers: number;
   readonly manifestOut?: string;
   readonly enableTestControls: boolean;
+  /** Listen on a non-loopback address (test identities' tokens would be reachable from the network). */
+  readonly allowNonLoopback?: boolean;
   /** Where to print (stdout by default). */
   readonly out?: (line: string) => void;
 }
@@ -33,7 +37,14 @@ export interface Serving {
 
 export async function serve(o: ServeOptions): Promise<Serving> {
   const out = o.out ?? ((line: string) => process.stdout.write(`${line}\n`));
+  if (!isLoopbackHost(o.host) && o.allowNonLoopback !== true) {
+    throw new InvalidArgumentError(
+      `--host ${o.host} is not a loopback address: the reference serves test identities (and with --enable-test-controls, admin controls); pass --allow-non-loopback to serve it on the network anyway`,
+    );
+  }
   const dataDir = path.resolve(o.dataDir);
+  // This process is the control plane: what it creates (store, tokens, pid file) is this user's only.
+  process.umask(0o077);
   const manifestFile = path.resolve(o.manifestOut ?? path.join(dataDir, 'manifest.json'));
   const env = serveEnv(o);
   const server = await startReferenceServer({
@@ -48,7 +59,7 @@ export async function serve(o: ServeOptions): Promise<Serving> {
     onPanic: () => process.kill(process.pid, 'SIGKILL'),
   });
   const pidFile = path.join(dataDir, 'control-plane.pid');
-  writeFileSync(pidFile, `${process.pid}\n`);
+  writePidFile(pidFile);
   addProcessCommands(manifestFile, pidFile, restartArgv(o, dataDir, manifestFile, new URL(server.url).port));
   const pids = server.target.faults?.processIds ? await server.target.faults.processIds() : null;
   out(`smtc serve: ${server.url}`);
@@ -56,14 +67,21 @@ export async function serve(o: ServeOptions): Promise<Serving> {
   out(`  manifest: ${manifestFile}`);
   out(`  data: ${dataDir}${o.enableTestControls ? '; test controls ON (admin token in the manifest)' : ''}`);
   out(`  certify it: smtc certify --target ${server.url} --manifest ${manifestFile}`);
-  return { url: server.url, manifestFile, close: () => server.close() };
+  return {
+    url: server.url,
+    manifestFile,
+    async close() {
+      await server.close();
+      removeOwnPidFile(pidFile);
+    },
+  };
 }
 
 /** Kill the old control plane, wait (bounded) until it is gone and its port free, start the new one detached. */
 const RESTART_SCRIPT = [
-  'pid="$(cat "$0")"',
-  'kill -s KILL "$pid" 2>/dev/null',
-  'i=0; while kill -0 "$pid" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done',
+  // Only a control plane the pid file still names is killed; a stale file just means it is gone.
+  `if (${OWN_PID_SH}); then pid="$(cut -d" " -f1 "$0")"; kill -s KILL "$pid" 2>/dev/null; else pid=; fi`,
+  'i=0; while [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done',
   'log="$1"; shift 1',
   'nohup "$@" >>"$log" 2>&1 </dev/null &',
 ].join('; ');
@@ -79,6 +97,7 @@ function restartArgv(o: ServeOptions, dataDir: string, manifestFile: string, por
     ...['--host', o.host, '--port', port, '--data-dir', dataDir, '--workers', String(o.workers)],
     ...['--manifest-out', manifestFile],
     ...(o.enableTestControls ? ['--enable-test-controls'] : []),
+    ...(o.allowNonLoopback ? ['--allow-non-loopback'] : []),
     ...Object.entries(TARGET_ENV_URLS).flatMap(([field, flag]) => {
       const v = o[field as TargetEnvUrl];
       return v ? [flag, v] : [];
@@ -110,8 +129,7 @@ function addProcessCommands(manifestFile: string, pidFile: string, argv: readonl
   const withProcess = {
     ...manifest,
     process: {
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a template
-      kill: ['/bin/sh', '-c', 'kill -s "${1#SIG}" "$(cat "$0")"', pidFile, '{signal}'],
+      kill: ['/bin/sh', '-c', `${OWN_PID_SH}; kill -s "\${1#SIG}" "$pid"`, pidFile, '{signal}'],
       restart: ['/bin/sh', '-c', RESTART_SCRIPT, pidFile, log, ...argv],
     },
   };

@@ -89,7 +89,7 @@ export async function createReferenceTarget(
     clock: {
       now: async () => clock.now(),
       advance: async (ms) => {
-        if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new ContractError('invalid_argument', 'ms');
+        if (typeof ms !== 'number' || !clock.canAdvance(ms)) throw new ContractError('invalid_argument', 'ms');
         clock.advance(ms);
       },
     },

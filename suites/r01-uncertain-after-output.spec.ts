@@ -10,24 +10,28 @@
  * provider nor the tool stub may see a replayed call — not while the fault settles, not after
  * the worker is back, not after the explicit reconciliation.
  */
+import { randomBytes } from 'node:crypto';
 import type { TestContext } from 'vitest';
 import { describe, expect, it } from 'vitest';
+import { ERROR_REGISTRY } from '../contract/errors.js';
 import type { RunEvent } from '../contract/runs.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
 import { takeDown } from '../fixtures/faults/toxics/down.js';
 import { useToxiproxy } from '../fixtures/faults/use-toxiproxy.js';
+import { withFailpoints } from '../fixtures/history/concurrent-clients.js';
 import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
-import { unsupportedByTarget } from '../fixtures/scenario/need.js';
+import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { needNetworkLink } from '../fixtures/scenario/network-faults.js';
 import {
   durableHead,
   needProcessFaults,
   outputs,
+  payloadText,
   runSteps,
   viewOf,
   within,
 } from '../fixtures/scenario/process-faults.js';
-import { CODEC, lease, payload, SPEC } from '../fixtures/scenario/thread-session.js';
+import { CODEC, lease, openThread, payload, SPEC } from '../fixtures/scenario/thread-session.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
@@ -50,6 +54,8 @@ async function openBinding() {
 interface WorkerLoss {
   /** Output the worker still streams after the fault (it lives on behind a cut link). */
   readonly outputAfterFault: boolean;
+  /** The run commits a checkpoint (a durable point) and streams more output before the fault. */
+  readonly durablePointFirst?: boolean;
   lose(): Promise<void>;
   restore(): Promise<void>;
 }
@@ -67,8 +73,10 @@ async function lostAfterOutput(ctx: TestContext, loss: WorkerLoss): Promise<void
   // called the tool, and has not reached its commit. Then the worker is lost.
   const hold = stubs().provider.holdNext();
   const seen: RunEvent[] = [];
+  const durable = loss.durablePointFirst === true;
   const lostRun = runSteps(t(), alice, bindingId, [
     { type: 'tool', tool: tool!, args: 'look it up' },
+    ...(durable ? [{ type: 'checkpoint' } as const] : []),
     { type: 'emit', text: 'visible before the fault' },
     { type: 'provider', prompt: 'answer slowly' },
     { type: 'emit', text: 'after the fault' },
@@ -84,10 +92,14 @@ async function lostAfterOutput(ctx: TestContext, loss: WorkerLoss): Promise<void
 
     expect(outputs(outcome)).toContain('visible before the fault');
     if (!loss.outputAfterFault) expect(outputs(outcome)).not.toContain('after the fault');
-    expect(seen.some((e) => e.type === 'durable')).toBe(false);
+    // The run's own durable point (if any) is the last thing that became durable.
+    const durableRevision = kept.revision + (durable ? 1 : 0);
+    expect(seen.filter((e) => e.type === 'durable').map((e) => (e as { revision: number }).revision)).toEqual(
+      durable ? [durableRevision] : [],
+    );
     expect({ state: outcome.state, revision: outcome.revision }).toEqual({
       state: 'uncertain_durability',
-      revision: kept.revision,
+      revision: durableRevision,
     });
 
     // No replay while the fault settles; then the worker comes back.
@@ -98,18 +110,32 @@ async function lostAfterOutput(ctx: TestContext, loss: WorkerLoss): Promise<void
     expect(stubs().provider.completions()).toHaveLength(1);
     expect(stubs().tool.calls()).toHaveLength(1);
 
-    // Previous head kept, run fenced: not even a correct compare-and-set of that run commits.
+    // The last durable head kept (the run's checkpoint, else the previous run's), run fenced:
+    // not even a correct compare-and-set of that run commits.
     const w = await lease(t(), alice, bindingId);
-    expect(viewOf(await w.store.load_head(w.scope))).toEqual(keptHead);
-    expect((await w.store.run_status(w.scope, outcome.runId))?.state).toBe('uncertain_durability');
+    const head = await w.store.load_head(w.scope);
+    if (durable)
+      expect({ revision: head?.revision, runId: head?.runId }).toEqual({
+        revision: durableRevision,
+        runId: outcome.runId,
+      });
+    else expect(viewOf(head)).toEqual(keptHead);
+    const status = await w.store.run_status(w.scope, outcome.runId);
+    expect({ state: status?.state, retained: status?.retainedRevision }).toEqual({
+      state: 'uncertain_durability',
+      retained: durableRevision,
+    });
     const ref = await w.store.write_native_state(w.scope, CODEC, payload('late checkpoint'), `late-${outcome.runId}`);
-    await expectRejection(w.store.commit_head(w.scope, ref, kept.revision, outcome.runId), ['fenced']);
+    await expectRejection(w.store.commit_head(w.scope, ref, durableRevision, outcome.runId), ['fenced']);
 
     // Explicit reconciliation resolves it; the thread then goes on from the kept head.
     const resolved = await w.store.reconcile(w.scope, outcome.runId, { action: 'keep_previous' });
     expect(resolved.state).toBe('reconciled');
     const next = await within(STEP_MS, 'next run', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'next' }]));
-    expect({ state: next.state, revision: next.revision }).toEqual({ state: 'completed', revision: kept.revision + 1 });
+    expect({ state: next.state, revision: next.revision }).toEqual({
+      state: 'completed',
+      revision: durableRevision + 1,
+    });
     expect(stubs().provider.completions()).toHaveLength(1);
     expect(stubs().tool.calls()).toHaveLength(1);
   } finally {
@@ -128,8 +154,93 @@ describe('R01 uncertain durability after a worker is lost after output', () => {
     });
   });
 
+  it('R01.7 killed after a durable checkpoint and further output: that checkpoint stays the head, the run is uncertain and fenced, nothing replayed', async (ctx) => {
+    const f = needProcessFaults(ctx, t());
+    await lostAfterOutput(ctx, {
+      outputAfterFault: false,
+      durablePointFirst: true,
+      lose: () => f.killPart('worker', 'SIGKILL'),
+      restore: () => f.restartPart('worker'),
+    });
+  });
+
   it('R01.6 cut off from the control plane (Toxiproxy link down) after client-visible output: uncertain, previous head kept, fenced, nothing replayed', async (ctx) => {
     const link = await needNetworkLink(ctx, t(), 'worker-control-plane', tp());
     await lostAfterOutput(ctx, { outputAfterFault: true, lose: () => takeDown(link), restore: () => link.heal() });
+  });
+});
+
+/**
+ * Restore while a link is failing: a worker restoring (load_head on a new lease) while the store
+ * fails — a failpoint making the load step answer `unavailable`, as a cut or slow store link
+ * would — and, on a served target, a run started while its worker's link to the control plane is
+ * down with a poisoned pod-local cache at hand. The answer is a retryable error or exactly the
+ * committed head — never an older head seen before, never pod-local state.
+ */
+describe('R01 restore while a link is failing', () => {
+  it('R01.8 restore while the store fails answers a retryable error or the exact committed head, never an older one', async (ctx) => {
+    needCapability(ctx, t(), 'threadState', 'failpoints');
+    const th = await openThread(t());
+    const ref1 = await th.store.write_native_state(th.scope, CODEC, payload('first head'), 'first');
+    await th.store.commit_head(th.scope, ref1, 0, 'run-first');
+    // A worker restores the first head; the thread then moves on elsewhere.
+    expect((await th.store.load_head(th.scope))?.revision).toBe(1);
+    const other = await lease(t(), th.owner, th.bindingId);
+    const ref2 = await other.store.write_native_state(other.scope, CODEC, payload('second head'), 'second');
+    const committed = await other.store.commit_head(other.scope, ref2, 1, 'run-second');
+
+    const restoring = await lease(t(), th.owner, th.bindingId);
+    await withFailpoints(t().faults, { 'state.load.before': '2*return("unavailable")' }, async () => {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const answer = await restoring.store.load_head(restoring.scope).then(
+          (head) => ({ head }),
+          (error: unknown) => ({ error }),
+        );
+        if ('head' in answer) {
+          expect(viewOf(answer.head), 'restore answered a head other than the committed one').toEqual(
+            viewOf(committed),
+          );
+        } else {
+          const err = await expectRejection(Promise.reject(answer.error));
+          expect({ code: err.code, retryable: ERROR_REGISTRY[err.code].retryable }).toEqual({
+            code: err.code,
+            retryable: true,
+          });
+        }
+      }
+    });
+    expect(viewOf(await restoring.store.load_head(restoring.scope))).toEqual(viewOf(committed));
+  });
+
+  it('R01.9 a run started while its worker’s control-plane link is down never restores pod-local state; once healed it continues from the committed head', async (ctx) => {
+    const f = needProcessFaults(ctx, t());
+    const link = await needNetworkLink(ctx, t(), 'worker-control-plane', tp());
+    const { alice, bindingId } = await openBinding();
+    const kept = await within(STEP_MS, 'run 1', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'kept' }]));
+    expect(kept.state).toBe('completed');
+    const marker = `smtc-poison-${randomBytes(8).toString('hex')}`;
+    await f.poisonLocalCache(bindingId, marker);
+    let healed = false;
+    try {
+      await takeDown(link);
+      const o = await within(
+        STEP_MS,
+        'the run behind a downed link',
+        runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'while the link is down' }]),
+      );
+      expect(JSON.stringify(o.events)).not.toContain(marker);
+      // Nothing it did while the link was down became durable.
+      expect(o.state).not.toBe('completed');
+      await link.heal();
+      healed = true;
+    } finally {
+      if (!healed) await link.heal();
+    }
+    const head = await durableHead(t(), alice, bindingId);
+    expect(payloadText(head)).not.toContain(marker);
+    expect(head?.revision).toBe(kept.revision);
+    const next = await within(STEP_MS, 'next run', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'healed' }]));
+    expect({ state: next.state, revision: next.revision }).toEqual({ state: 'completed', revision: kept.revision + 1 });
+    expect(JSON.stringify(next.events)).not.toContain(marker);
   });
 });

@@ -7,6 +7,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     include: ['suites/r*.spec.ts'],
+    // Builds the linearizability checker (tools/history-check) on first use, once per run.
+    globalSetup: ['fixtures/history/build-checker-once.ts'],
     pool: 'forks',
     testTimeout: 120_000,
     hookTimeout: 60_000,

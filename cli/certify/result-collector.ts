@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { TestCase, TestModule } from 'vitest/node';
 import type { Reporter } from 'vitest/reporters';
 import { isRequirementId, type RequirementId } from '../../contract/requirements.js';
+import { terminalLine, terminalText } from '../report/terminal-text.js';
 import { type ClauseResult, replayOf } from './verdict.js';
 
 const CLAUSE = /^(R(\d{2}))(\.\d+)?\b\s*(.*)$/;
@@ -18,6 +19,10 @@ function requirementOfFile(file: string): RequirementId | null {
 
 export class ResultCollector implements Reporter {
   readonly clauses: ClauseResult[] = [];
+  /** Suite files running now, with the scenario each is in (the watchdog names them). */
+  readonly running = new Map<string, { startedAt: number; current?: string }>();
+  /** Suite files that ran to their end (relative paths). */
+  readonly finished = new Set<string>();
   private readonly started = Date.now();
 
   constructor(
@@ -26,7 +31,13 @@ export class ResultCollector implements Reporter {
   ) {}
 
   onTestModuleStart(mod: TestModule): void {
+    this.running.set(mod.moduleId, { startedAt: Date.now() });
     this.out(`▶ ${path.relative(this.root, mod.moduleId)}`);
+  }
+
+  onTestCaseReady(tc: TestCase): void {
+    const file = this.running.get(tc.module.moduleId);
+    if (file) file.current = tc.name;
   }
 
   onTestCaseResult(tc: TestCase): void {
@@ -43,7 +54,7 @@ export class ResultCollector implements Reporter {
     let clause: ClauseResult;
     if (r.state === 'passed') {
       clause = { id, requirement: req, title, state: 'passed', durationMs, file, annotations };
-      this.out(`  ✓ ${id} ${title} (${durationMs} ms)`);
+      this.out(`  ✓ ${terminalLine(id)} ${terminalLine(title)} (${durationMs} ms)`);
     } else if (r.state === 'failed') {
       const message = (r.errors ?? []).map((e) => e.message).join('\n') || 'failed';
       clause = {
@@ -57,18 +68,22 @@ export class ResultCollector implements Reporter {
         annotations,
         ...replayOf(message),
       };
-      this.out(`  ✗ ${id} ${title}\n      ${message.split('\n').slice(0, 6).join('\n      ')}`);
+      this.out(
+        `  ✗ ${terminalLine(id)} ${terminalLine(title)}\n      ${terminalText(message, { maxLines: 6 }).split('\n').join('\n      ')}`,
+      );
     } else {
       const note = r.state === 'skipped' ? r.note : undefined;
       const message = note?.replace(/^not run:\s*/, '') ?? 'not run (skipped without a reason)';
       clause = { id, requirement: req, title, state: 'not_run', durationMs, file, message, annotations };
-      this.out(`  – ${id} ${title}: not run: ${message}`);
+      this.out(`  – ${terminalLine(id)} ${terminalLine(title)}: not run: ${terminalText(message, { maxLines: 6 })}`);
     }
-    for (const a of annotations) this.out(`      · ${a}`);
+    for (const a of annotations) this.out(`      · ${terminalLine(a)}`);
     this.clauses.push(clause);
   }
 
   onTestModuleEnd(mod: TestModule): void {
+    this.running.delete(mod.moduleId);
+    this.finished.add(path.relative(this.root, mod.moduleId));
     // A file that failed to load or whose hooks failed has errors outside any test: that
     // fails its requirement (it never "passes by having no tests").
     const errors = mod.errors();
@@ -85,7 +100,7 @@ export class ResultCollector implements Reporter {
       message,
       annotations: [],
     });
-    this.out(`  ✗ ${path.basename(mod.moduleId)}: ${message.split('\n')[0]}`);
+    this.out(`  ✗ ${path.basename(mod.moduleId)}: ${terminalLine(message.split('\n')[0] ?? '')}`);
   }
 
   elapsedMs(): number {

@@ -41,7 +41,10 @@ export interface Certification {
   readonly startedAt: string;
   readonly finishedAt: string;
   readonly durationMs: number;
-  readonly overall: 'certified' | 'not_certified' | 'failed';
+  /** `interrupted`: the run was stopped by a signal; the report is partial and no verdict. */
+  readonly overall: 'certified' | 'not_certified' | 'failed' | 'interrupted';
+  /** Why the run ended early (an interrupt, a watchdog bound); absent for a run that finished. */
+  readonly stopped?: string;
   readonly requireAll: boolean;
   readonly requirements: readonly RequirementVerdict[];
   /** Extra artefacts written beside the verdict (canary report …), relative file names. */
@@ -84,7 +87,7 @@ export function decideRequirement(
   return { id, title, verdict: 'certified', reasons: [], clauses: mine };
 }
 
-export function overallOf(reqs: readonly RequirementVerdict[]): Certification['overall'] {
+export function overallOf(reqs: readonly RequirementVerdict[]): 'certified' | 'not_certified' | 'failed' {
   if (reqs.some((r) => r.verdict === 'failed')) return 'failed';
   if (reqs.every((r) => r.verdict === 'certified')) return 'certified';
   return 'not_certified';

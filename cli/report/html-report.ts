@@ -48,7 +48,7 @@ ${r.clauses.length ? `<table><thead><tr><th>clause</th><th>scenario</th><th>resu
 <body>
 <h1>State, Memory, and Tracing Contract v1 — certification</h1>
 <p>Target: <code>${escapeHtml(c.target)}</code><br>Run: ${escapeHtml(c.startedAt)} → ${escapeHtml(c.finishedAt)} (${(c.durationMs / 1000).toFixed(1)} s), smtc ${escapeHtml(c.tool.version)}${c.requireAll ? ', every kit service required' : ''}</p>
-<p>Overall: <span id="overall" class="verdict ${c.overall}">${c.overall.replace('_', ' ')}</span></p>
+<p>Overall: <span id="overall" class="verdict ${c.overall}">${c.overall.replace('_', ' ')}</span>${c.stopped ? ` — ${escapeHtml(c.stopped)}` : ''}</p>
 <table><thead><tr><th>requirement</th><th>verdict</th><th>clauses</th></tr></thead><tbody>
 ${c.requirements.map((r) => `<tr><td><a href="#${r.id}">${r.id}</a> ${escapeHtml(r.title)}</td><td><span class="verdict ${r.verdict}">${r.verdict.replace('_', ' ')}</span></td><td>${r.clauses.filter((x) => x.state === 'passed').length}/${r.clauses.length}</td></tr>`).join('\n')}
 </tbody></table>

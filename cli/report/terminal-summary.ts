@@ -1,4 +1,5 @@
 import type { Certification } from '../certify/verdict.js';
+import { terminalLine } from './terminal-text.js';
 
 const MARK = { certified: '✓ certified', failed: '✗ failed', not_run: '– not run' } as const;
 
@@ -21,22 +22,26 @@ export function groupReasons(reasons: readonly string[]): string[] {
 
 /** The verdict table printed at the end of `smtc certify`. */
 export function renderSummary(c: Certification): string {
-  const out: string[] = ['', `smtc certification of ${c.target}`, ''];
+  // Everything but our own labels may come from the target: shown inert and bounded.
+  const out: string[] = ['', `smtc certification of ${terminalLine(c.target)}`, ''];
   for (const r of c.requirements) {
     const passed = r.clauses.filter((x) => x.state === 'passed').length;
     const counts = r.clauses.length > 0 ? ` [${passed}/${r.clauses.length} clauses]` : '';
     out.push(`  ${r.id}  ${MARK[r.verdict].padEnd(12)} ${r.title}${counts}`);
     const lines = groupReasons(r.reasons);
-    for (const why of lines.slice(0, 5)) out.push(`         ${why}`);
+    for (const why of lines.slice(0, 5)) out.push(`         ${terminalLine(why)}`);
     if (lines.length > 5) out.push(`         … ${lines.length - 5} more`);
-    for (const a of new Set(r.clauses.flatMap((x) => x.annotations))) out.push(`         · ${a}`);
+    for (const a of new Set(r.clauses.flatMap((x) => x.annotations))) out.push(`         · ${terminalLine(a)}`);
   }
   const verdict =
     c.overall === 'certified'
       ? 'CERTIFIED'
       : c.overall === 'failed'
         ? 'FAILED'
-        : 'NOT CERTIFIED (requirements not run; see reasons)';
+        : c.overall === 'interrupted'
+          ? 'NONE — INTERRUPTED (partial results, not a verdict)'
+          : 'NOT CERTIFIED (requirements not run; see reasons)';
+  if (c.stopped) out.push('', `  stopped: ${terminalLine(c.stopped, 600)}`);
   out.push('', `  verdict: ${verdict}   (${(c.durationMs / 1000).toFixed(1)} s)`, '');
   return out.join('\n');
 }

@@ -20,6 +20,9 @@ import { TARGET_ENV_URLS, TargetEnvSchema } from '../../contract/http/target-ins
 import type { HarnessEnv } from '../../contract/target.js';
 import { startReferenceServer } from './start-reference-server.js';
 
+// Everything this process creates (store, credentials, manifests, worker slots) is this user's only.
+process.umask(0o077);
+
 function fail(message: string): never {
   process.stderr.write(`smtc reference server: ${message}\n`);
   process.exit(2);

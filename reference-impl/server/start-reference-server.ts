@@ -3,7 +3,7 @@
  * data directory, serves it with the generic target server, and writes its manifest (mode
  * 0600: it holds tokens). `smtc serve` and `main.ts` call this.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HttpTargetManifest } from '../../contract/http/manifest.js';
 import type { HarnessEnv, Target } from '../../contract/target.js';
@@ -43,7 +43,9 @@ export interface ReferenceServer {
 }
 
 export async function startReferenceServer(opts: ReferenceServerOptions): Promise<ReferenceServer> {
-  mkdirSync(opts.dataDir, { recursive: true });
+  // Tokens and every tenant's data live here: this user only (also when it already existed).
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(opts.dataDir, 0o700);
   const env: HarnessEnv = { ...(opts.env ?? {}), tempDir: opts.dataDir };
   const target = await createReferenceTarget(env, { workers: opts.workers ?? 1 });
   const adminToken = opts.adminToken ?? persistedAdminToken(opts.dataDir);

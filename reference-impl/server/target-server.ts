@@ -19,10 +19,12 @@ import type { StateScope } from '../../contract/state.js';
 import type { Target } from '../../contract/target.js';
 import { bearerToken, sameToken } from './bearer-token.js';
 import * as bindings from './bindings-handlers.js';
+import { clientErrorHandler, isClientAbort } from './client-error.js';
 import * as controls from './control-handlers.js';
 import { type ErrorLog, replyFor, stderrLog } from './error-reply.js';
 import * as infoHandlers from './info-handlers.js';
 import * as instanceHandlers from './instance-handlers.js';
+import { assertJsonDepth } from './json-depth.js';
 import * as memory from './memory-handlers.js';
 import { PrincipalDirectory } from './principal-directory.js';
 import type { Handler, HandlerContext, ServedTarget, TargetInstances } from './route-handler.js';
@@ -120,6 +122,15 @@ function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyRe
   return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
+/** Who a request authenticated as, decided in onRequest (before its body is read). */
+interface Authenticated {
+  readonly endpoint: Endpoint;
+  readonly principal: Principal | null;
+  readonly token: string | null;
+  readonly delegatedAgent?: string;
+}
+const authOfRequest = new WeakMap<FastifyRequest, Authenticated>();
+
 function isPanic(e: unknown): boolean {
   return e instanceof Error && e.name === 'FailpointPanic';
 }
@@ -167,9 +178,30 @@ export function createTargetServer(target: Target, opts: TargetServerOptions = {
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 128 },
     rewriteUrl: rewriteInstanceUrl,
+    // Node's parser errors (framing, header size) and fastify's routing errors in the protocol's shape.
+    clientErrorHandler,
+    frameworkErrors: (err, _req, reply) => {
+      const { status, body } = replyFor(err, 'unrouted', log);
+      return sendJson(reply, status, body);
+    },
+  });
+
+  // Bodies are depth-checked as text before they are parsed, let alone validated.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, text, done) => {
+    try {
+      assertJsonDepth(text as string);
+    } catch (e) {
+      done(e as Error, undefined);
+      return;
+    }
+    parseJson(req, text as string, done);
   });
 
   app.setErrorHandler((err, req, reply) => {
+    // A client that went away while its body was read: its doing, not an internal error.
+    if (isClientAbort(err)) return sendJson(reply, 400, { error: new ContractError('invalid_argument').toBody() });
     const { status, body } = replyFor(err, req.routeOptions.url ?? 'unrouted', log);
     return sendJson(reply, status, body);
   });
@@ -206,11 +238,18 @@ export function createTargetServer(target: Target, opts: TargetServerOptions = {
     app.route({
       method: spec.method,
       url: spec.path,
+      // Authenticated before the body is read: a caller without a valid token never gets its
+      // body buffered or parsed (its errors go through the error handler above).
+      onRequest: async (req) => {
+        const endpoint = endpointFor(req);
+        authOfRequest.set(req, { endpoint, ...authenticate(endpoint, id, spec, req) });
+      },
       handler: async (req, reply) => {
         try {
-          const endpoint = endpointFor(req);
+          const auth = authOfRequest.get(req);
+          if (!auth) throw new ContractError('unauthenticated');
+          const { endpoint, principal, token, delegatedAgent } = auth;
           const addressed = endpoint.served.target;
-          const { principal, token, delegatedAgent } = authenticate(endpoint, id, spec, req);
           const params = spec.params ? decode(spec.params, req.params) : undefined;
           const body = spec.request ? decode(spec.request, req.body) : undefined;
           if (delegatedAgent !== undefined && (body as { agent?: unknown } | undefined)?.agent !== delegatedAgent) {

@@ -4,7 +4,7 @@
  */
 import type { CodecId } from '../../contract/state.js';
 
-export const REGISTERED_CODECS: readonly CodecId[] = ['scripted/v1', 'deepagents/v1'];
+export const REGISTERED_CODECS: readonly CodecId[] = ['scripted/v1', 'deepagents/v1', 'langgraph-checkpoint/v1'];
 
 export function isRegisteredCodec(codec: string): boolean {
   return REGISTERED_CODECS.includes(codec);

@@ -68,7 +68,7 @@ const env: HarnessEnv = {
   ...(boot.collectorUrl ? { collectorUrl: boot.collectorUrl } : {}),
   options,
 };
-mkdirSync(boot.slotDir, { recursive: true });
+mkdirSync(boot.slotDir, { recursive: true, mode: 0o700 });
 const hooks = new MutationHooks(options.mutation);
 const telemetry = new TelemetryIdentity(SERVICE.worker, exportSettingsFrom(env));
 const controlPlane = new HttpTargetClient(boot.controlPlaneUrl.replace(/\/+$/, ''), {

@@ -6,6 +6,12 @@
  *
  * Admin routes are fuzzed with every token but the admin one (a valid clock advance or
  * failpoint would legitimately change behaviour); their validation has example tests.
+ *
+ * Abuse categories (issue 14), counted per run and printed: nesting depth far past any valid
+ * body, body sizes around the body limit, framing errors on raw sockets (bad chunked
+ * encoding, conflicting lengths, oversized and malformed headers, bad request lines), wrong
+ * credentials of every kind, and concurrent bursts. Same assertions: no 5xx, the protocol's
+ * error shape with the registry's status and `retryable`, the watched state unchanged.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +22,8 @@ import { ErrorResponseSchema } from '../../contract/http/error-protocol.js';
 import { ROUTES, type RouteId, type RouteSpec } from '../../contract/http/routes.js';
 import type { Principals } from '../../contract/principals.js';
 import { fcParams } from '../../fixtures/properties/fc-params.js';
+import { defaultBodyLimit } from '../../reference-impl/server/target-server.js';
+import { rawHttp } from './raw-socket.js';
 import { raw, type Served, serveReference } from './served-reference.js';
 
 let served: Served;
@@ -240,4 +248,185 @@ describe('HTTP server fuzz', () => {
     expect(await observe()).toBe(baseline);
     expect(served.logs).toEqual([]);
   }, 120_000);
+
+  /** Requests tried per abuse category in this run (printed at the end, reported in the README). */
+  const tried: Record<string, number> = {};
+  const count = (category: string, n = 1) => {
+    tried[category] = (tried[category] ?? 0) + n;
+  };
+  const expectProtocolAnswer = (status: number, text: string, what: string) => {
+    expect(status, `${what}: ${text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+    expect(status, what).toBeLessThan(500);
+    const parsed = ErrorResponseSchema.safeParse(JSON.parse(text));
+    expect(parsed.success, `${what}: error body ${text.slice(0, 200)}`).toBe(true);
+    const spec = ERROR_REGISTRY[parsed.data!.error.code];
+    expect(status, what).toBe(spec.status);
+    expect(parsed.data!.error.retryable, what).toBe(spec.retryable);
+  };
+  const bodyRoutes = routeIds.filter((id) => ROUTES[id].request !== null);
+
+  it('nesting depth far past any valid body: 400, never a stack overflow', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...bodyRoutes),
+        fc.integer({ min: 65, max: 50_000 }),
+        fc.constantFrom('[', '{"a":', '[{"steps":'),
+        fc.constantFrom<TokenKind>('alice', 'lease', 'garbage'),
+        async (id, depth, open, kind) => {
+          const close = open === '[' ? ']' : open === '{"a":' ? '}' : '}]';
+          const body = `${open.repeat(depth)}1${close.repeat(depth)}`;
+          const route = ROUTES[id] as RouteSpec;
+          const token = tokenFor(kind, route, 'garbage-token');
+          const res = await raw(url, route.method, route.path.replace(':name', 'x'), {
+            ...(token !== undefined ? { token } : {}),
+            body,
+          });
+          count('nesting depth');
+          expectProtocolAnswer(res.status, res.text, `${id} depth ${depth}`);
+        },
+      ),
+      fcParams(60),
+    );
+  }, 120_000);
+
+  it('body sizes around the limit: an answer in the protocol shape, 413 past the limit', async () => {
+    const limit = defaultBodyLimit(served.server.target);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...bodyRoutes),
+        fc.constantFrom(0, 1, 1024, limit - 64, limit, limit + 1, limit * 2),
+        fc.constantFrom<TokenKind>('alice', 'lease', 'none'),
+        async (id, size, kind) => {
+          const route = ROUTES[id] as RouteSpec;
+          const token = tokenFor(kind, route, 'x');
+          const body = size < 16 ? '{}'.slice(0, size) : `{"pad":"${'a'.repeat(size - 10)}"}`;
+          const res = await raw(url, route.method, route.path.replace(':name', 'x'), {
+            ...(token !== undefined ? { token } : {}),
+            body,
+          });
+          count('body size');
+          expect(res.status, `${id} ${size} B`).toBeLessThan(500);
+          if (res.status >= 400) expectProtocolAnswer(res.status, res.text, `${id} ${size} B`);
+          if (size > limit && kind !== 'none' && res.status !== 401) expect(res.status).toBe(413);
+        },
+      ),
+      fcParams(40),
+    );
+  }, 120_000);
+
+  it('framing errors on raw sockets: the protocol error shape, the server stays up', async () => {
+    const auth = `Authorization: Bearer ${p.alice.credential}\r\n`;
+    const framing = fc.oneof(
+      fc
+        .constantFrom('zz', '-1', '0x10', 'ffffffffffffffffff', '1;a=\u0001')
+        .map(
+          (size) =>
+            `POST /v1/memory/get HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${size}\r\n{}\r\n0\r\n\r\n`,
+        ),
+      fc.constant(
+        `POST /v1/memory/get HTTP/1.1\r\nHost: x\r\n${auth}Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+      ),
+      fc.constant(`POST /v1/memory/get HTTP/1.1\r\nHost: x\r\n${auth}Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}`),
+      fc
+        .integer({ min: 17, max: 200 })
+        .map((kib) => `GET /v1/info HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(kib * 1024)}\r\n\r\n`),
+      fc
+        .integer({ min: 700, max: 3000 }) // past 16 KiB of headers in many small ones
+        .map(
+          (n) =>
+            `GET /v1/info HTTP/1.1\r\nHost: x\r\n${Array.from({ length: n }, (_, i) => `X-H${i}: ${'v'.repeat(20)}`).join('\r\n')}\r\n\r\n`,
+        ),
+      fc.constantFrom(
+        'GET /v1/info HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n',
+        'GET /v1/info HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n',
+        'GET /v1/info HTTP/9.9\r\nHost: x\r\n\r\n',
+        'GET\r\n\r\n',
+        'G@T /v1/info HTTP/1.1\r\nHost: x\r\n\r\n',
+        'GET /v1/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+        'GET /v1/\u00ff HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(framing, async (request) => {
+        const res = await rawHttp(url, Buffer.from(request, 'latin1'));
+        count('framing');
+        expectProtocolAnswer(res.status, res.body, JSON.stringify(request.slice(0, 80)));
+      }),
+      fcParams(60),
+    );
+    expect((await raw(url, 'GET', '/v1/info')).status).toBe(200);
+  }, 120_000);
+
+  it('wrong credentials of every kind: 401/403/404 in the protocol shape, never a 5xx', async () => {
+    const credentials = fc.oneof(
+      fc.constantFrom(
+        '',
+        'Bearer',
+        'Bearer ',
+        'bearer x',
+        'Basic YWxpY2U6cHc=',
+        'Bearer a b',
+        `Bearer ${'t'.repeat(8 * 1024)}`,
+        `Bearer ${'\u00e9'.repeat(10)}`,
+        'Token abc',
+      ),
+      fc
+        .constantFrom<TokenKind>('anonymous', 'carol', 'lease', 'otherLease', 'admin', 'garbage')
+        .map((k) => `kind:${k}`),
+      fc.stringMatching(/^[\x21-\x7e]{1,64}$/).map((t) => `Bearer ${t}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routeIds), credentials, async (id, header) => {
+        const route = ROUTES[id] as RouteSpec;
+        const token = header.startsWith('kind:') ? tokenFor(header.slice(5) as TokenKind, route, 'g') : undefined;
+        const authorization = token !== undefined ? `Bearer ${token}` : header;
+        const body = route.request !== null ? JSON.stringify(template(id)) : undefined;
+        const res = await rawHttp(
+          url,
+          Buffer.from(
+            `${route.method} ${route.path.replace(':name', 'x')} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n` +
+              (authorization !== '' ? `Authorization: ${authorization}\r\n` : '') +
+              (body !== undefined
+                ? `Content-Type: ${route.bodyType === 'text' ? 'text/plain' : 'application/json'}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+                : '\r\n'),
+            'latin1',
+          ),
+        );
+        count('credentials');
+        expect(res.status, `${id} ${authorization.slice(0, 40)}`).toBeLessThan(500);
+        if (res.status >= 400) expectProtocolAnswer(res.status, res.body, `${id} ${authorization.slice(0, 40)}`);
+      }),
+      fcParams(150),
+    );
+  }, 120_000);
+
+  it('concurrent bursts of mixed requests: no 5xx, the watched state unchanged', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fuzzCase, { minLength: 10, maxLength: 40 }), async (cases) => {
+        const answers = await Promise.all(
+          cases.map(async (c) => {
+            const route = ROUTES[c.route] as RouteSpec;
+            const token = tokenFor(c.token, route, c.garbageToken);
+            const body = c.shape === 'no-body' ? undefined : JSON.stringify(mutate(template(c.route), c.pick, c.junk));
+            return raw(url, route.method, route.path.replace(':name', 'x'), {
+              ...(token !== undefined ? { token } : {}),
+              ...(body !== undefined
+                ? { body, contentType: route.bodyType === 'text' ? 'text/plain' : 'application/json' }
+                : {}),
+            });
+          }),
+        );
+        count('concurrency', cases.length);
+        for (const a of answers) {
+          expect(a.status, a.text.slice(0, 200)).toBeLessThan(500);
+          if (a.status >= 400) expectProtocolAnswer(a.status, a.text, 'burst');
+        }
+      }),
+      fcParams(10),
+    );
+    expect(await observe()).toBe(baseline);
+    expect(served.logs).toEqual([]);
+    const total = Object.values(tried).reduce((a, b) => a + b, 0);
+    console.log(`abuse fuzz requests per category: ${JSON.stringify(tried)} (total ${total}), 5xx: 0`);
+  }, 180_000);
 });

@@ -27,7 +27,7 @@ const suites = new Set(
 );
 
 /** A verdict reason that says the kit, not the target, lacked something (see fixtures/scenario/need.ts). */
-const KIT_SERVICE_MISSING = /Toxiproxy not available/;
+const KIT_SERVICE_MISSING = /Toxiproxy not available|linearizability checker/;
 
 describe('self-test: mutants', () => {
   it('every requirement with a suite has at least two mutants', () => {

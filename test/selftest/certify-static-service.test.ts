@@ -9,10 +9,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { livePidOf } from '../../cli/serve-pid-file.js';
 import { ProcessSupervisor, processAlive } from '../../fixtures/faults/process-supervisor.js';
-import { REPO_ROOT } from '../../fixtures/targets/load-target.js';
 import { expectCertifiedExcept } from './expect-certified.js';
 import { runCertify } from './run-certify.js';
+import { startSmtcServe } from './smtc-serve.js';
 
 const supervisor = new ProcessSupervisor();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'smtc-static-service-'));
@@ -20,13 +21,9 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'smtc-static-service-'));
 /** The serving control plane: after a restart it is no child of ours, so it is found by its pid file. */
 async function stopService(): Promise<void> {
   await supervisor.stopAll();
-  let pid = Number.NaN;
-  try {
-    pid = Number(readFileSync(path.join(dataDir, 'control-plane.pid'), 'utf8').trim());
-  } catch {
-    return;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) return;
+  // Only while the pid file still names the process that wrote it (never a reused pid).
+  const pid = livePidOf(path.join(dataDir, 'control-plane.pid'));
+  if (pid === null || !processAlive(pid)) return;
   process.kill(pid, 'SIGTERM');
   for (let i = 0; i < 100 && processAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
   if (processAlive(pid)) process.kill(pid, 'SIGKILL');
@@ -39,20 +36,7 @@ afterAll(async () => {
 
 describe('self-test: the reference as a running service (smtc serve, URL + manifest)', () => {
   it('is certified on every requirement, and no instance the kit created is left behind', async () => {
-    const served = await supervisor.start({
-      name: 'smtc-serve',
-      command: process.execPath,
-      args: [
-        path.join(REPO_ROOT, 'cli/smtc.mjs'),
-        'serve',
-        ...['--port', '0', '--data-dir', dataDir, '--workers', '1', '--enable-test-controls'],
-      ],
-      cwd: REPO_ROOT,
-      ready: /^smtc serve: http:\/\/127\.0\.0\.1:\d+$/,
-      readyTimeoutMs: 30_000,
-    });
-    const url = served.readyLine.slice('smtc serve: '.length);
-    const manifest = path.join(dataDir, 'manifest.json');
+    const { url, manifest } = await startSmtcServe(supervisor, dataDir, 1);
     const run = await runCertify(['--target', url, '--manifest', manifest], 1_200_000);
     expectCertifiedExcept(run, [/Toxiproxy not available/]);
     const registry = JSON.parse(readFileSync(path.join(dataDir, 'targets', 'registry.json'), 'utf8')) as {

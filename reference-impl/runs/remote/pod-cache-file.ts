@@ -22,7 +22,7 @@ function fileOf(slotDir: string, bindingId: string): string {
 export function writeCachedHead(slotDir: string, head: DurableStateHead): void {
   if (head.payload.bytes.length > MAX_CACHED_BYTES) return;
   const file = fileOf(slotDir, head.bindingId);
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const body = JSON.stringify({
     v: 1,
     head: {

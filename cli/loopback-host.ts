@@ -1,0 +1,13 @@
+/** Whether a listen address only reaches this machine (what `smtc serve --host` accepts by default). */
+import { isIP } from 'node:net';
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost') return true;
+  if (isIP(h) === 4) return h.startsWith('127.');
+  if (isIP(h) === 6) return h === '::1' || h === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(h);
+  return false;
+}
