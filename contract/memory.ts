@@ -146,6 +146,11 @@ export interface PendingApproval {
   readonly key: string;
   readonly writer: string;
   readonly contentHash: string;
+  /**
+   * Why the write waits, as fixed codes the approver can act on (e.g. the key's approval path,
+   * or a quarantine finding such as `suspect_hidden_instruction`). Optional: older targets omit it.
+   */
+  readonly reasons?: readonly string[];
 }
 
 export interface Approvals {

@@ -13,6 +13,7 @@ export const PendingApprovalSchema = named(
     key: z.string(),
     writer: z.string(),
     contentHash: z.string(),
+    reasons: z.array(ShortString).max(64).optional(),
   }),
 ) satisfies z.ZodType<PendingApproval>;
 

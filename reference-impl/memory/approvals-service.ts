@@ -1,13 +1,13 @@
 /**
- * Human approval of path-gated writes. Approvers see their organization's pending writes
- * (key, writer, content hash — not the body) except their own; a decision runs the held
+ * Human approval of path-gated and quarantined writes. Approvers see their organization's
+ * pending writes (key, writer, content hash and why it waits — not the body) except their own; a decision runs the held
  * candidate through steps 6–7 in the same transaction that marks the approval decided, so an
  * approval is used at most once.
  */
 import { ContractError, isContractError } from '../../contract/errors.js';
 import type { Approvals, MemoryWriteOutcome, PendingApproval } from '../../contract/memory.js';
 import type { Principal } from '../../contract/principals.js';
-import { assertMayDecide } from './approval-policy.js';
+import { approvalReasons, assertMayDecide } from './approval-policy.js';
 import { auditEntry } from './audit-log.js';
 import { commitWrite } from './commit-write.js';
 import type { MemoryDeps } from './memory-deps.js';
@@ -27,6 +27,7 @@ export function createApprovals(deps: MemoryDeps): Approvals {
         key: p.key,
         writer: p.writer,
         contentHash: p.contentHash,
+        reasons: p.candidate === null ? [] : approvalReasons((JSON.parse(p.candidate) as WriteCandidate).findings),
       }));
     },
 

@@ -6,6 +6,7 @@
  * imperative instructions, grants and standing orders are what these rules catch.
  */
 import type { MemoryRejectionReason } from '../../contract/memory.js';
+import { findGrants } from './grant-structure.js';
 
 export interface AuthorityRule {
   readonly id: string;
@@ -38,7 +39,7 @@ export const AUTHORITY_RULES: readonly AuthorityRule[] = [
     id: 'role_markers',
     reason: 'injection',
     pattern: rx(
-      String.raw`(?:^|[.!?;]\s*)[\[<(]?\s*(?:system|developer)\s*(?:prompt|message|override|instructions?|note)?\s*[\]>):]|\bnew (?:system )?instructions?\s*:|\b(?:jailbreak|dan mode|developer mode|god mode)\b|\breveal (?:your|the) (?:system prompt|hidden instructions|instructions)\b`,
+      String.raw`(?:^|[.!?;]\s*)[\[<(]?\s*(?:system|developer)\s*(?:prompt|message|override|instructions?|note)?\s*[\]>):]|\bnew (?:system )?instructions?\s*:|\b(?:jailbreak|dan mode|god mode)\b|\breveal (?:your|the) (?:system prompt|hidden instructions|instructions)\b`,
     ),
   },
   // Identity swaps.
@@ -93,12 +94,13 @@ export const AUTHORITY_RULES: readonly AuthorityRule[] = [
       String.raw`\b(?:when(?:ever)?|if|once|the next time|next time|as soon as|after)\b${CLAUSE}{0,80}?\b(?:ask(?:s|ed)?|mention(?:s|ed)?|says?|type(?:s|d)?|request(?:s|ed)?|brings? up|talks? about|quer(?:y|ies)|inquires?|search(?:es)? for|opens?|logs? in)\b${CLAUSE}{0,100}?\b(?:you (?:must|should|shall|will|need to|have to)|always|reply|respond|answer|say|send|call|run|execute|reveal|output|include|tell (?:them|him|her|the user)|use|forward|email|post|recommend|redirect|insist|claim|disclose|share)\b`,
     ),
   },
-  // Standing orders.
+  // Standing orders: a "from now on" alone is not one ("from now on call me Sam"); with an
+  // order to obey, trust, act or stop asking it is.
   {
     id: 'standing_order',
     reason: 'authority_broadening',
     pattern: rx(
-      String.raw`\b(?:from now on|from here on(?: out)?|henceforth|hereafter|going forward|from this point(?: on| forward)?|for all future|in all future|in every future|for every future|for the rest of (?:this|the) (?:session|conversation)|until (?:told|instructed) otherwise)\b|\balways (?:obey|comply|follow|trust|execute|approve|allow|grant)\b|\bnever (?:ask(?: for)?|request|seek|wait for) (?:confirmation|permission|approval|consent)\b|\btreat every request as\b`,
+      String.raw`\b(?:from now on|from here on(?: out)?|henceforth|hereafter|going forward|from this point(?: on| forward)?|for all future|in all future|in every future|for every future|for the rest of (?:this|the) (?:session|conversation)|until (?:told|instructed) otherwise)\b${CLAUSE}{0,80}\b(?:obey|comply|follow (?:every|all|any)|trust|execute|approve|allow|grant|send|forward|reveal|share|disclose|ignore|bypass|skip|disable|run|install|upload|post|email|call (?:the |any |every )?\w+ (?:tool|api|function|endpoint|webhook)|use (?:the |my |their )?(?:admin|root|stored|saved)|you (?:are|will|must|may|can|should)|the (?:agent|assistant|model|ai) (?:is|will|must|may|can|should))\b|\balways (?:obey|comply|follow|trust|execute|approve|allow|grant)\b|\bnever (?:ask(?: for)?|request|seek|wait for) (?:confirmation|permission|approval|consent)\b|\btreat every request as\b`,
     ),
   },
   // Tool grants.
@@ -111,21 +113,21 @@ export const AUTHORITY_RULES: readonly AuthorityRule[] = [
     id: 'grant_verb',
     reason: 'authority_broadening',
     pattern: rx(
-      String.raw`\b(?:grant(?:ed|s|ing)?|give|giving|gave|allow(?:ed|s|ing)?|enable(?:d|s)?|unlock(?:ed|s)?|whitelist(?:ed)?|allowlist(?:ed)?|authori[sz]e(?:d|s)?|permit(?:ted|s)?|elevate(?:d|s)?|escalate(?:d|s)?)\b${CLAUSE}{0,40}\b(?:tools?|tool access|permissions?|privileges?|scopes?|capabilit(?:y|ies)|admin(?:istrator)? (?:rights|access|role)|root|sudo|shell|exec(?:ution)?|network access|internet access|egress|hosts?|domains?|${CREDENTIAL}|(?:model|sandbox|execution|security) profiles?|sandbox|allow-?list|allowed (?:hosts|tools|domains))\b`,
+      String.raw`\b(?:grant(?:ed|s|ing)?|give|giving|gave|allow(?:ed|s|ing)?|enable(?:d|s)?|unlock(?:ed|s)?|whitelist(?:ed)?|allowlist(?:ed)?|authori[sz]e(?:d|s)?|permit(?:ted|s)?|elevate(?:d|s)?|escalate(?:d|s)?)\b${CLAUSE}{0,40}\b(?:tools?|tool access|permissions?|privileges?|scopes?|capabilit(?:y|ies)|admin(?:istrator)? (?:rights|access|role)|root(?: access)?|sudo|shell|exec(?:ution)?|network access|internet access|egress|${CREDENTIAL}|(?:model|sandbox|execution|security) profiles?|sandbox|allow-?list|allowed (?:hosts|tools|domains))\b${CLAUSE}{0,30}\b(?:to|for) (?:the |this )?(?:${AGENT}|caller|requester|user|account|me|them|everyone|anyone)\b|\b(?:grant(?:ed|s|ing)?|give|giving|gave|allow(?:ed|s|ing)?|enable(?:d|s)?|unlock(?:ed|s)?|authori[sz]e(?:d|s)?|permit(?:ted|s)?|elevate(?:d|s)?)\s+(?:the |this )?(?:${AGENT}|caller|requester|yourself|itself)\b${CLAUSE}{0,40}\b(?:tools?|access|permissions?|privileges?|rights|root|sudo|shell|exec(?:ution)?|network|internet|egress|${CREDENTIAL}|sandbox)\b|\b(?:${AGENT})\s+(?:is|are|was|were|has been|have been)\s+(?:now\s+)?(?:granted|given|allowed|permitted|authori[sz]ed|elevated)\b`,
     ),
   },
   {
     id: 'grant_allowlist',
     reason: 'authority_broadening',
     pattern: rx(
-      String.raw`\badd\b${CLAUSE}{0,60}\bto (?:the )?(?:allow-?list|allowed (?:hosts|tools|domains|destinations)|whitelist|trusted (?:hosts|domains|tools|destinations))\b`,
+      String.raw`\badd\b[^!?\n]{0,60}\bto (?:the )?(?:allow-?list|allowed (?:hosts|tools|domains|destinations)|whitelist|trusted (?:hosts|domains|tools|destinations))\b`,
     ),
   },
   {
     id: 'tool_imperative',
     reason: 'authority_broadening',
     pattern: rx(
-      String.raw`${IMP}(?:use|call|invoke|run|execute|trigger|launch|spawn)\s+${CLAUSE}{0,30}?\b(?:tool|function|command|shell|bash|terminal|script|plugin|api|endpoint|webhook|curl|wget|powershell|cmd)\b|\b(?:shell_exec|run_shell|exec_command|os\.system|subprocess\.|rm -rf|sudo |chmod [0-7+]|nc -e|bash -c|powershell -)`,
+      String.raw`${IMP}(?:use|call|invoke|run|execute|trigger|launch|spawn)\s+${CLAUSE}{0,30}?\b(?:tool|function|command|shell|bash|terminal|script|plugin|api|endpoint|webhook|curl|wget|powershell|cmd)\b|\b(?:shell_exec|run_shell|exec_command|os\.system|subprocess\.|rm -rf /|nc -e|bash -c|powershell -)|\b(?:curl|wget)\b[^|\n]{0,200}\|\s*(?:sudo )?(?:ba|z)?sh\b`,
     ),
   },
   // Credentials.
@@ -133,7 +135,7 @@ export const AUTHORITY_RULES: readonly AuthorityRule[] = [
     id: 'credential_handling',
     reason: 'authority_broadening',
     pattern: rx(
-      String.raw`\b(?:use|send|include|attach|reveal|share|print|output|post|forward|email|give|hand over|expose|export|paste|leak|fetch|retrieve|dump|exfiltrate|upload|append|read out|disclose|grab|copy)\b${CLAUSE}{0,40}\b${CREDENTIAL}\b`,
+      String.raw`\b(?:reveal|share|print|output|post|forward|email|hand over|expose|export|paste|leak|dump|exfiltrate|upload|read out|disclose|grab)\b${CLAUSE}{0,40}\b${CREDENTIAL}\b|\b(?:use|send|include|attach|give|append|fetch|retrieve|copy)\b${CLAUSE}{0,40}\b${CREDENTIAL}\b${CLAUSE}{0,60}(?:${HOST}|\b(?:to|with) (?:anyone|anybody|whoever|everyone|them|the caller|the requester|a third party|an? (?:external|outside) )|\b(?:in|to|into|for|with) (?:every|each|all|any|the|your|outgoing|outbound) (?:outgoing |outbound )?(?:responses?|replies|reply|answers?|outputs?|messages?|requests?|calls?|urls?|links?)\b)`,
     ),
   },
   // Model and sandbox-profile changes, disabling controls.
@@ -156,7 +158,7 @@ export const AUTHORITY_RULES: readonly AuthorityRule[] = [
     id: 'network_destination',
     reason: 'authority_broadening',
     pattern: rx(
-      String.raw`(?:${IMP}|\b${AGENT}\s+(?:should|must|will|shall|need to|has to|have to)\s+(?:always\s+)?)(?:send|post|put|upload|forward|exfiltrate|transmit|report|sync|mirror|copy|email|beacon|connect(?: to)?|call|fetch|download|reach|contact|ping|curl|wget|submit|push|stream|log|cc|bcc)\b${CLAUSE}{0,80}${HOST}`,
+      String.raw`(?:${IMP}|\b${AGENT}\s+(?:should|must|will|shall|need to|has to|have to)\s+(?:always\s+)?)(?:send|post|put|upload|forward|exfiltrate|transmit|report|sync|mirror|copy|email|beacon|connect(?: to)?|call|fetch|download|reach|contact|ping|submit|push|stream|log|cc|bcc)\b${CLAUSE}{0,80}${HOST}`,
     ),
   },
   {
@@ -180,8 +182,14 @@ export interface AuthorityVerdict {
   readonly reasons: readonly MemoryRejectionReason[];
   /** Ids of the rules that matched (fixed strings; safe for the audit log). */
   readonly ruleIds: readonly string[];
+  /** Fixed codes of weaker signals when nothing matched (the write goes to approval). */
+  readonly suspicions: readonly string[];
 }
 
+/**
+ * The English rules above plus the multilingual grant structure (grant-structure.ts). Grants
+ * reject; weaker signals come back as `suspicions` for the approval policy (step 5).
+ */
 export function applyAuthorityRules(views: readonly string[]): AuthorityVerdict {
   const reasons = new Set<MemoryRejectionReason>();
   const ruleIds: string[] = [];
@@ -191,5 +199,10 @@ export function applyAuthorityRules(views: readonly string[]): AuthorityVerdict 
       ruleIds.push(rule.id);
     }
   }
-  return { reasons: [...reasons], ruleIds };
+  const structure = findGrants(views);
+  for (const g of structure.grants) {
+    reasons.add(g.reason);
+    ruleIds.push(g.id);
+  }
+  return { reasons: [...reasons], ruleIds, suspicions: reasons.size > 0 ? [] : structure.suspicions };
 }

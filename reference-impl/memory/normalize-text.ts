@@ -1,14 +1,20 @@
 /**
- * Normalisation before any rule matches, so obfuscation can't hide an instruction: invisible
- * characters removed, Unicode tag characters ("ASCII smuggling") decoded, NFKC, homoglyphs
- * folded, lower case, whitespace collapsed; base64 and percent-encoded runs decoded into extra
- * views. Each transform is deterministic.
+ * Normalisation before any rule matches, so obfuscation can't hide an instruction: every Unicode
+ * format character (category Cf: zero-width, bidi controls, soft hyphen, tag characters …) and
+ * other invisible fillers removed, tag characters ("ASCII smuggling") decoded, NFKC, lookalike
+ * letters folded with Unicode's confusables data, lower case, whitespace collapsed; then every
+ * encoding family decode-encodings.ts knows is undone into extra views, nested a bounded number
+ * of times with a bounded total output. Each transform is deterministic.
  */
-import { foldHomoglyphs } from './homoglyphs.js';
+import { decodedBase64Runs, decodeOnce } from './decode-encodings.js';
+import { foldHomoglyphs, foldMixedScript, lookalikeShare, readLLikeAsI } from './homoglyphs.js';
 
-// Zero-width, bidi controls, soft hyphen, word joiners, variation selectors, tag characters.
+export { decodedBase64Runs };
+
+// Format characters (Cf) plus fillers that render as nothing: Hangul fillers, combining
+// grapheme joiner, Mongolian free variation selectors, variation selectors.
 const INVISIBLE =
-  /[\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0\u{e0000}-\u{e007f}]|\u034f|[\u180b-\u180d]|\u180f|[\ufe00-\ufe0f]/gu;
+  /[\p{Cf}\u115f\u1160\u3164\uffa0]|\u034f|[\u180b-\u180d]|\u180f|[\ufe00-\ufe0f]|[\u{e0100}-\u{e01ef}]/gu;
 const EMOJI = /\p{Extended_Pictographic}/u;
 const TAG_CHAR = /[\u{e0020}-\u{e007e}]/gu;
 
@@ -44,67 +50,64 @@ export function decodeTagCharacters(text: string): string {
   return text.replace(TAG_CHAR, (m) => String.fromCharCode((m.codePointAt(0) ?? 0xe0020) - 0xe0000));
 }
 
+const collapse = (t: string): string => t.replace(/[\s\u00a0]+/g, ' ').trim();
+
 /**
- * The form every rule matches against. Homoglyphs are folded on both sides of NFKC (NFKC maps
- * some confusables to letters that only then fold: lunate sigma → final sigma), each time
- * before lower-casing so a capital confusable folds to its capital Latin letter first.
+ * The form every rule matches against. Lookalikes are folded on both sides of NFKC (NFKC maps
+ * some confusables to letters that only then fold: lunate sigma → final sigma), per word so
+ * text in another script keeps its letters (homoglyphs.ts).
  */
 export function foldForMatching(text: string): string {
-  const fold = (t: string): string => foldHomoglyphs(t).toLowerCase();
-  return fold(fold(stripInvisible(text)).normalize('NFKC'))
-    .replace(/[\s\u00a0]+/g, ' ')
-    .trim();
+  return collapse(foldMixedScript(foldMixedScript(stripInvisible(text)).normalize('NFKC')).toLowerCase());
 }
 
-const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+/** Bounds on decoding: nesting depth, views kept, and decoded characters produced in total. */
+export const DECODE_BOUNDS = { maxDepth: 3, maxViews: 48, minBudget: 64 * 1024, budgetFactor: 4 } as const;
 
-/** Share of readable characters, ignoring invisible ones (an encoded payload may carry them). */
-function printableRatio(s: string): number {
-  const chars = [...stripInvisible(s)];
-  if (chars.length === 0) return 0;
-  let ok = 0;
-  for (const ch of chars) if (/[\p{L}\p{N}\p{P}\p{S}\p{M}\p{Zs}\n\t]/u.test(ch)) ok++;
-  return ok / chars.length;
-}
-
-/** Base64 (standard or url-safe) runs that decode to readable text, with their offsets. */
-export function decodedBase64Runs(text: string): Array<{ start: number; end: number; decoded: string }> {
-  const out: Array<{ start: number; end: number; decoded: string }> = [];
-  for (const m of text.matchAll(BASE64_RUN)) {
-    const run = m[0];
-    const bytes = Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-    if (bytes.length < 8) continue;
-    const decoded = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-    if (decoded.includes('\ufffd') || printableRatio(decoded) < 0.9) continue;
-    out.push({ start: m.index ?? 0, end: (m.index ?? 0) + run.length, decoded });
-  }
-  return out;
-}
-
-function percentDecoded(text: string): string | null {
-  if (!/%[0-9a-f]{2}/i.test(text)) return null;
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text.replace(/%([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-  }
+export interface MatchingViews {
+  readonly views: readonly string[];
+  /** Encoding families that were undone to reach some view (e.g. `rot13`, `hex`). */
+  readonly encodings: readonly string[];
 }
 
 /**
- * Every view rules run over: the folded text, its hidden tag-character text, and whatever its
- * base64 / percent-encoded runs decode to (two levels deep, for double encoding).
+ * Every view rules run over: the folded text (and, where that changed foreign letters, the text
+ * in its own script; where it is written wholly in lookalikes, fully folded), its hidden
+ * tag-character text, and whatever its encoded runs decode to, recursively.
  */
-export function matchingViews(text: string): string[] {
+export function decodedViews(text: string): MatchingViews {
   const views = new Set<string>();
+  const encodings = new Set<string>();
+  let budget = Math.max(DECODE_BOUNDS.minBudget, text.length * DECODE_BOUNDS.budgetFactor);
+  const seen = new Set<string>();
   const pending: Array<[string, number]> = [[text, 0]];
-  while (pending.length > 0) {
-    const [t, depth] = pending.pop()!;
-    views.add(foldForMatching(t));
-    if (hasTagCharacters(t)) views.add(foldForMatching(decodeTagCharacters(t)));
-    if (depth >= 2) continue;
-    for (const run of decodedBase64Runs(stripInvisible(t))) pending.push([run.decoded, depth + 1]);
-    const pd = percentDecoded(t);
-    if (pd !== null && pd !== t) pending.push([pd, depth + 1]);
+  const addViews = (t: string): void => {
+    const visible = stripInvisible(t);
+    views.add(foldForMatching(visible));
+    if (/[^\x00-\x7f]/.test(visible)) {
+      views.add(collapse(visible.normalize('NFKC').toLowerCase()));
+      if (lookalikeShare(visible) >= 0.85) views.add(collapse(foldHomoglyphs(visible.normalize('NFKC')).toLowerCase()));
+      const asI = readLLikeAsI(visible);
+      if (asI !== null) views.add(foldForMatching(asI));
+    }
+  };
+  while (pending.length > 0 && views.size < DECODE_BOUNDS.maxViews) {
+    const [t, depth] = pending.shift()!;
+    addViews(t);
+    if (hasTagCharacters(t)) addViews(decodeTagCharacters(t));
+    if (depth >= DECODE_BOUNDS.maxDepth) continue;
+    for (const d of decodeOnce(stripInvisible(t).normalize('NFKC'))) {
+      if (seen.has(d.text) || d.text.length > budget) continue;
+      seen.add(d.text);
+      budget -= d.text.length;
+      encodings.add(d.encoding);
+      pending.push([d.text, depth + 1]);
+    }
   }
-  return [...views].filter((v) => v.length > 0);
+  views.delete('');
+  return { views: [...views], encodings: [...encodings] };
+}
+
+export function matchingViews(text: string): string[] {
+  return [...decodedViews(text).views];
 }

@@ -1,6 +1,10 @@
 /**
- * Pipeline step 4a: redact prohibited secrets before anything is persisted, with secretlint's
- * recommended preset (its rule set, with AWS key-id scanning on). The preset's
+ * Pipeline step 4a: redact prohibited secrets before anything is persisted, indexed or audited,
+ * in three layers: (1) secretlint's maintained rules — the recommended preset, which at 12.0.0
+ * already bundles every separately published @secretlint rule of that version (AWS with key-id
+ * scanning on, GCP, GitHub, GitLab, Slack, OpenAI, Anthropic, database URLs, …); (2) our provider token shapes after gitleaks' provider list
+ * (secret-provider-rules.ts); (3) keyword-and-entropy and key-aware scanning of structured
+ * content (secret-keywords.ts). Every finding is redacted, however many there are. The preset's
  * comment-filter rule is left out on purpose: model-produced content could otherwise switch
  * scanning off with a `secretlint-disable` comment. Invisible characters are removed first so
  * a zero-width space can't split a token; a base64 run that decodes to a secret is redacted
@@ -10,8 +14,11 @@
 import { lintSource } from '@secretlint/core';
 import { secretLintProfiler } from '@secretlint/profiler';
 import { rules } from '@secretlint/secretlint-rule-preset-recommend';
+import { decodedBase64Runs } from './decode-encodings.js';
 import { jsonStrings, rebuildJson } from './json-strings.js';
-import { decodedBase64Runs, stripInvisible } from './normalize-text.js';
+import { stripInvisible } from './normalize-text.js';
+import { keywordSecretRanges, secretJsonValueIndexes } from './secret-keywords.js';
+import { providerSecretRanges } from './secret-provider-rules.js';
 
 export const REDACTION_MARK = '[REDACTED]';
 
@@ -47,7 +54,11 @@ async function secretRanges(text: string): Promise<Array<readonly [number, numbe
     source: { content: text, filePath: 'memory.txt', ext: '.txt', contentType: 'text' },
     options: { config: CONFIG, noPhysicFilePath: true, maskSecrets: true },
   });
-  return result.messages.filter((m) => m.type === 'message').map((m) => m.range);
+  return [
+    ...result.messages.filter((m) => m.type === 'message').map((m) => m.range),
+    ...providerSecretRanges(text),
+    ...keywordSecretRanges(text),
+  ];
 }
 
 async function rangesWithEncoded(text: string): Promise<Array<readonly [number, number]>> {
@@ -90,11 +101,27 @@ export async function redactSecrets(content: string, contentType: string): Promi
   if (contentType === 'application/json') {
     const parsed: unknown = JSON.parse(content);
     const strings = jsonStrings(parsed);
-    const joined = strings.map(stripInvisible).join(SEP);
+    const visible = strings.map(stripInvisible);
+    const joined = visible.join(SEP);
     const ranges = await rangesWithEncoded(joined);
+    // Key-aware: a value whose key names a secret is redacted whole, whatever it looks like.
+    const keyed = secretJsonValueIndexes(parsed);
+    let at = 0;
+    visible.forEach((v, i) => {
+      if (keyed.has(i)) ranges.push([at, at + v.length]);
+      at += v.length + SEP.length;
+    });
     const invisible = joined !== strings.join(SEP);
     if (ranges.length === 0 && !invisible) return { content, findings: [] };
-    const replaced = applyRanges(joined, ranges).split(SEP);
+    // Each string is redacted within its own span, so no finding can move a field boundary.
+    let from = 0;
+    const replaced = visible.map((v) => {
+      const own = ranges
+        .filter(([s, e]) => e > from && s < from + v.length)
+        .map(([s, e]) => [Math.max(s, from) - from, Math.min(e, from + v.length) - from] as const);
+      from += v.length + SEP.length;
+      return own.length > 0 ? applyRanges(v, own) : v;
+    });
     return {
       content: JSON.stringify(rebuildJson(parsed, replaced)),
       findings: [...(ranges.length > 0 ? ['secret_redacted'] : []), ...(invisible ? ['invisible_removed'] : [])],

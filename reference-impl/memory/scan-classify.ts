@@ -1,13 +1,18 @@
 /**
  * Pipeline step 3: scan and classify the content as untrusted model-produced context. Builds
- * the normalised views later rules match (key and every JSON field included, joined both with
- * and without spaces so an instruction split across fields is seen whole) and applies the
- * content-shape rules: no raw transcripts, no operator skill definitions.
+ * the normalised views later rules match — key and every JSON field included (joined both with
+ * and without spaces so an instruction split across fields is seen whole), the text as a reader
+ * sees it without markup, and every hidden or foreign part (comments, hidden HTML, tool results)
+ * on its own — each decoded and normalised (normalize-text.ts); records where text came from and
+ * which encodings were undone; and applies the content-shape rules: no raw transcripts, no
+ * operator skill definitions.
  */
 import type { MemoryRejectionReason } from '../../contract/memory.js';
+import { maskDescribedQuotes } from './grant-structure.js';
 import { jsonStrings } from './json-strings.js';
-import { matchingViews } from './normalize-text.js';
+import { decodedViews } from './normalize-text.js';
 import { looksLikeRawTranscript } from './raw-transcript.js';
+import { originSegments, type TextOrigin, withoutMarkup } from './text-origins.js';
 import type { ValidProposal } from './validate.js';
 
 export interface ScanResult {
@@ -15,8 +20,17 @@ export interface ScanResult {
   readonly trust: 'untrusted';
   /** Normalised texts for rule matching (never persisted, never logged). */
   readonly views: readonly string[];
+  /** Views of text a reader never sees or another system wrote (subset of `views`). */
+  readonly foreignViews: readonly string[];
+  /** Where parts of the text came from. */
+  readonly origins: readonly TextOrigin[];
+  /** Encoding families undone to reach some view. */
+  readonly encodings: readonly string[];
   readonly reasons: readonly MemoryRejectionReason[];
 }
+
+/** Views kept per proposal, over all its texts (each text's decoding is bounded too). */
+const MAX_VIEWS = 160;
 
 // A SKILL.md-style definition (front matter with name + description) is operator-owned.
 const SKILL_FRONT_MATTER = /^\s*---\s*\n(?:[^\n]*\n){0,20}?\s*name\s*:[^\n]*\n(?:[^\n]*\n){0,20}?\s*description\s*:/i;
@@ -24,16 +38,43 @@ const SKILL_FRONT_MATTER = /^\s*---\s*\n(?:[^\n]*\n){0,20}?\s*name\s*:[^\n]*\n(?
 export function scanAndClassify(p: ValidProposal): ScanResult {
   const keyWords = p.key.replace(/[/_.-]+/g, ' ');
   const texts: string[] = [];
+  const origins = new Set<TextOrigin>();
+  let body = p.content;
   if (p.contentType === 'application/json') {
     const parsed: unknown = JSON.parse(p.content);
-    texts.push(`${keyWords}. ${jsonStrings(parsed).join(' ')}`, jsonStrings(parsed, false).join(''));
+    const fields = jsonStrings(parsed);
+    body = fields.join(' ');
+    if (fields.length > 0) origins.add('json_field');
+    texts.push(`${keyWords}. ${body}`, jsonStrings(parsed, false).join(''));
   } else {
     texts.push(`${keyWords}. ${p.content}`);
   }
+  const plain = withoutMarkup(body);
+  if (plain !== null) texts.push(plain);
+  const foreign: string[] = [];
+  for (const seg of originSegments(body)) {
+    origins.add(seg.origin);
+    if (seg.origin !== 'json_field') foreign.push(seg.text);
+  }
   const views = new Set<string>();
-  for (const t of texts) for (const v of matchingViews(t)) views.add(v);
+  const foreignViews = new Set<string>();
+  const encodings = new Set<string>();
+  const collect = (t: string, into: Set<string>[]): void => {
+    const d = decodedViews(t);
+    for (const e of d.encodings) encodings.add(e);
+    for (const v of d.views) for (const set of into) if (set.size < MAX_VIEWS) set.add(v);
+  };
+  for (const t of foreign) collect(t, [views, foreignViews]);
+  for (const t of texts) collect(maskDescribedQuotes(t), [views]);
   const reasons: MemoryRejectionReason[] = [];
   if (looksLikeRawTranscript(p.content, p.contentType)) reasons.push('raw_transcript');
   if (SKILL_FRONT_MATTER.test(p.content)) reasons.push('protected_skill');
-  return { trust: 'untrusted', views: [...views], reasons };
+  return {
+    trust: 'untrusted',
+    views: [...views],
+    foreignViews: [...foreignViews],
+    origins: [...origins],
+    encodings: [...encodings],
+    reasons,
+  };
 }

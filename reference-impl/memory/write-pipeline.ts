@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { ContractError } from '../../contract/errors.js';
 import type { MemoryRejectionReason, MemoryWriteOutcome } from '../../contract/memory.js';
-import { needsApproval } from './approval-policy.js';
+import { needsApproval, QUARANTINE_PREFIX } from './approval-policy.js';
 import { auditEntry } from './audit-log.js';
 import { applyAuthorityRules } from './authority-rules.js';
 import type { Authorized } from './authorize.js';
@@ -17,6 +17,7 @@ import { contentHash } from './content-hash.js';
 import { episodicSourceProblem } from './episodic-source.js';
 import type { MemoryDeps } from './memory-deps.js';
 import { MEMORY_BOUNDS } from './memory-policy.js';
+import { quarantineReasons } from './quarantine-policy.js';
 import { redactSecrets } from './redact-secrets.js';
 import { scanAndClassify } from './scan-classify.js';
 import { keyProblem, validateProposal } from './validate.js';
@@ -86,8 +87,16 @@ export async function runWritePipeline(
     findings: [scan.trust === 'untrusted' ? 'untrusted_content' : 'trusted_content', ...redaction.findings],
   };
 
-  // 5. Approval where the path policy says so: the write waits, invisible, for an approver.
-  if (needsApproval(p.key)) return queueForApproval(deps, candidate, expected);
+  // 5. Approval where the path policy says so, or where the content is suspicious without
+  // being clearly an attack (quarantine): the write waits, invisible, for an approver, who sees
+  // the reason codes. A full quarantine queue refuses instead of accepting.
+  const suspect = quarantineReasons(scan, verdict.suspicions);
+  if (needsApproval(p.key))
+    return queueForApproval(deps, withReasons(candidate, ['approval_path', ...suspect]), expected);
+  if (suspect.length > 0) {
+    const queued = queueForApproval(deps, withReasons(candidate, suspect), expected, false);
+    return queued ?? reject(['authority_broadening'], ['quarantine_full', ...suspect]);
+  }
 
   // 6–7. Revision check (or consolidation) and persist, atomically.
   return commitWrite(deps, {
@@ -99,11 +108,29 @@ export async function runWritePipeline(
   });
 }
 
-function queueForApproval(deps: MemoryDeps, c: WriteCandidate, expected: number | null): MemoryWriteOutcome {
+/** The candidate with the approval reason codes among its findings (what the approver sees). */
+function withReasons(c: WriteCandidate, reasons: readonly string[]): WriteCandidate {
+  return { ...c, findings: [...c.findings, ...reasons.map((r) => `${QUARANTINE_PREFIX}${r}`)] };
+}
+
+function queueForApproval(deps: MemoryDeps, c: WriteCandidate, expected: number | null): MemoryWriteOutcome;
+function queueForApproval(
+  deps: MemoryDeps,
+  c: WriteCandidate,
+  expected: number | null,
+  throwWhenFull: false,
+): MemoryWriteOutcome | null;
+function queueForApproval(
+  deps: MemoryDeps,
+  c: WriteCandidate,
+  expected: number | null,
+  throwWhenFull = true,
+): MemoryWriteOutcome | null {
   const approvalId = `apr_${randomBytes(16).toString('hex')}`;
   const at = deps.clock.iso();
   const queued = deps.store.transaction(() => {
     const full = deps.store.countPending(c.namespace) >= MEMORY_BOUNDS.maxPendingPerNamespace;
+    if (full && !throwWhenFull) return false; // the caller refuses the write and audits that
     deps.store.appendAudit(
       auditEntry({
         org: c.org,
@@ -135,6 +162,9 @@ function queueForApproval(deps: MemoryDeps, c: WriteCandidate, expected: number 
     });
     return true;
   });
-  if (!queued) throw new ContractError('entry_limit', 'pending approvals per namespace');
+  if (!queued) {
+    if (!throwWhenFull) return null;
+    throw new ContractError('entry_limit', 'pending approvals per namespace');
+  }
   return { status: 'pending_approval', approvalId };
 }

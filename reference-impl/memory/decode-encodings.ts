@@ -1,0 +1,241 @@
+/**
+ * Step 3: the encodings an instruction hides behind, each undone into an extra text the rules
+ * also read — base64 (standard and url-safe), base32, hex, percent-encoding, HTML entities,
+ * rot13 and every other Caesar shift, leetspeak, reversed text, letter-spaced or dotted words,
+ * and words broken by markdown emphasis or hyphens. A decoding is kept only when it reads as
+ * text (printable, and for the guessing decoders — shifts, reversal — more like words than the
+ * original). Everything is bounded: each decoder works on a bounded prefix, the caller bounds
+ * nesting and the total decoded output (normalize-text.ts).
+ */
+
+export interface Decoded {
+  readonly encoding: string;
+  readonly text: string;
+}
+
+/** Longest input a single decoder looks at (content is at most 16 KiB anyway). */
+const MAX_INPUT = 64 * 1024;
+
+/** Share of readable characters (invisible format characters count: an encoded payload may carry them). */
+export function printableRatio(s: string): number {
+  let ok = 0;
+  let n = 0;
+  for (const ch of s) {
+    n++;
+    if (/[\p{L}\p{N}\p{P}\p{S}\p{M}\p{Zs}\p{Cf}\n\t]/u.test(ch)) ok++;
+  }
+  return n === 0 ? 0 : ok / n;
+}
+
+function readable(bytes: Buffer): string | null {
+  if (bytes.length < 6) return null;
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  if (text.includes('\ufffd') || printableRatio(text) < 0.9) return null;
+  return text;
+}
+
+const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+
+/** Base64 (standard or url-safe) runs that decode to readable text, with their offsets. */
+export function decodedBase64Runs(text: string): Array<{ start: number; end: number; decoded: string }> {
+  const out: Array<{ start: number; end: number; decoded: string }> = [];
+  for (const m of text.slice(0, MAX_INPUT).matchAll(BASE64_RUN)) {
+    const run = m[0];
+    const decoded = readable(Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
+    if (decoded === null || decoded.length < 8) continue;
+    out.push({ start: m.index ?? 0, end: (m.index ?? 0) + run.length, decoded });
+  }
+  return out;
+}
+
+const HEX_RUN = /(?:(?:\\x|0x)?[0-9a-fA-F]{2}[\s:,-]?){8,}/g;
+const B32_RUN = /[A-Z2-7]{16,}={0,6}/g;
+const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+function base32Bytes(run: string): Buffer {
+  const out: number[] = [];
+  let bits = 0;
+  let v = 0;
+  for (const c of run.replace(/=+$/, '')) {
+    v = ((v << 5) | B32.indexOf(c)) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((v >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** Replaces every run `re` finds with its decoding, when at least one run decodes. */
+function replaceRuns(text: string, re: RegExp, decode: (run: string) => string | null): string | null {
+  let changed = false;
+  const out = text.replace(re, (run) => {
+    const d = decode(run);
+    if (d === null) return run;
+    changed = true;
+    return ` ${d} `;
+  });
+  return changed ? out : null;
+}
+
+const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function htmlEntities(text: string): string | null {
+  if (!/&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});/i.test(text)) return null;
+  return text.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});/gi, (m, body: string) => {
+    if (body[0] !== '#') return NAMED[body.toLowerCase()] ?? m;
+    const cp =
+      body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+    return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
+  });
+}
+
+function percentDecoded(text: string): string | null {
+  if (!/%[0-9a-f]{2}/i.test(text)) return null;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text.replace(/%([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  }
+}
+
+// Frequent short words of the languages the rules read; a shifted or reversed text that is
+// suddenly full of them was encoded.
+const COMMON = new Set(
+  (
+    'the and to of a in is you that it for on with as are be this all now from your any not or ' +
+    'send key use run always never ignore instructions user assistant agent password token ' +
+    'der die das und ist nicht mit den ein zu le la les et est pas de des un une el los las que ' +
+    'por para con il di che non per sono'
+  ).split(' '),
+);
+
+/** Share of words that are common words; 0 unless at least MIN_HITS of them (one "a" is chance). */
+function wordScore(text: string): number {
+  let hits = 0;
+  let words = 0;
+  for (const m of text.toLowerCase().matchAll(/[a-z]+/g)) {
+    words++;
+    if (m[0].length >= 2 && COMMON.has(m[0])) hits++;
+    if (words >= 400) break;
+  }
+  return words === 0 || hits < MIN_HITS ? 0 : hits / words;
+}
+
+function shift(text: string, n: number): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 65 && c <= 90) out += String.fromCharCode(((c - 65 + n) % 26) + 65);
+    else if (c >= 97 && c <= 122) out += String.fromCharCode(((c - 97 + n) % 26) + 97);
+    else out += text[i];
+  }
+  return out;
+}
+
+// Shifts and reversal are guesses: only text that does not already read as words is tried, on
+// a short sample, and a guess must read clearly better than the original.
+const SAMPLE = 600;
+const READS_AS_WORDS = 0.2;
+const MIN_HITS = 3;
+/** How much better a guess must read than the original. */
+const CLEARLY_BETTER = 0.15;
+
+/** The Caesar shift (rot13 included) that turns the text into the most common words, if any. */
+function bestShift(text: string, own: number): Decoded | null {
+  const sample = text.slice(0, SAMPLE);
+  let bestN = 0;
+  let bestScore = Math.max(READS_AS_WORDS, own + CLEARLY_BETTER);
+  for (let n = 1; n < 26; n++) {
+    const s = wordScore(shift(sample, n));
+    if (s > bestScore) {
+      bestScore = s;
+      bestN = n;
+    }
+  }
+  return bestN === 0 ? null : { encoding: bestN === 13 ? 'rot13' : `caesar${bestN}`, text: shift(text, bestN) };
+}
+
+function reversed(text: string, own: number): Decoded | null {
+  const r = [...text].reverse().join('');
+  return wordScore(r) > Math.max(READS_AS_WORDS, own + CLEARLY_BETTER) ? { encoding: 'reversed', text: r } : null;
+}
+
+const LEET: Readonly<Record<string, string>> = {
+  '4': 'a',
+  '@': 'a',
+  '3': 'e',
+  '1': 'i',
+  '!': 'i',
+  '0': 'o',
+  '5': 's',
+  $: 's',
+  '7': 't',
+  '+': 't',
+};
+
+/** Digits and symbols standing for letters inside words that also have letters. */
+function leetspeak(text: string): string | null {
+  let changed = false;
+  const out = text.replace(/[\p{L}0-9@$!+]+/gu, (w) => {
+    if (!/[0-9@$!+]/.test(w) || !/\p{L}/u.test(w)) return w;
+    changed = true;
+    return w.replace(/[0-9@$!+]/g, (c) => LEET[c] ?? c);
+  });
+  return changed ? out : null;
+}
+
+/** "i g n o r e", "i.g.n.o.r.e", "i-g-n-o-r-e" → "ignore". */
+function letterSpaced(text: string): string | null {
+  let changed = false;
+  const out = text.replace(/(?<![\p{L}\p{N}])\p{L}(?:[ .·_*|/-]{1,2}\p{L}(?![\p{L}\p{N}])){2,}/gu, (run) => {
+    changed = true;
+    return run.replace(/[ .·_*|/-]/g, '');
+  });
+  return changed ? out : null;
+}
+
+/** "ig**nore**", "ig_nore_", "ign-ore", "ig`nore`" → "ignore". */
+function brokenWords(text: string): string | null {
+  const out = text.replace(
+    /(?<=\p{L})(?:[*_~`]{1,3}|-(?:\s*\n\s*)?)(?=\p{L})|(?<=\p{L})[*_~`]{1,3}(?=[\s.,;:!?]|$)/gu,
+    '',
+  );
+  return out !== text ? out : null;
+}
+
+/** One decoding step of every family; the caller recurses on the results, bounded. */
+export function decodeOnce(input: string): Decoded[] {
+  const text = input.slice(0, MAX_INPUT);
+  const out: Decoded[] = [];
+  const add = (encoding: string, t: string | null): void => {
+    if (t !== null && t !== text) out.push({ encoding, text: t });
+  };
+  for (const run of decodedBase64Runs(text)) add('base64', run.decoded);
+  add(
+    'hex',
+    replaceRuns(text, HEX_RUN, (run) => {
+      const hex = run.replace(/\\x|0x|[\s:,-]/g, '');
+      return hex.length % 2 === 0 ? readable(Buffer.from(hex, 'hex')) : null;
+    }),
+  );
+  add(
+    'base32',
+    replaceRuns(text, B32_RUN, (run) => readable(base32Bytes(run))),
+  );
+  add('percent', percentDecoded(text));
+  add('html_entities', htmlEntities(text));
+  const own = wordScore(text.slice(0, SAMPLE));
+  // Guessing needs enough Latin letters to be meaningful (a short key or a foreign-script note is not a cipher).
+  if (own < READS_AS_WORDS && (text.slice(0, SAMPLE).match(/[a-z]/gi)?.length ?? 0) >= 24) {
+    const sh = bestShift(text, own);
+    if (sh) out.push(sh);
+    const rev = reversed(text, own);
+    if (rev) out.push(rev);
+  }
+  add('leetspeak', leetspeak(text));
+  add('letter_spaced', letterSpaced(text));
+  add('broken_words', brokenWords(text));
+  return out;
+}

@@ -1,0 +1,193 @@
+/**
+ * The vocabulary of authority grants in the languages the reference reads — English, German,
+ * French, Spanish, Portuguese, Italian, Russian, Chinese, Japanese (and any mix of them): who is
+ * addressed, modal and standing-order markers, the actions and the objects of authority (tools,
+ * credentials, destinations, approval, identity, scope). grant-structure.ts combines them; no
+ * single word here decides anything. Entries are lower case (views are lower-cased); alphabetic
+ * entries match at a word start and may take inflection endings, CJK entries match anywhere.
+ */
+
+/** Splits an alternation at its top-level `|` (not inside groups or classes). */
+function topLevel(alternation: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let cur = '';
+  for (let i = 0; i < alternation.length; i++) {
+    const c = alternation[i]!;
+    if (c === '\\') {
+      cur += c + (alternation[i + 1] ?? '');
+      i++;
+      continue;
+    }
+    if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      out.push(cur);
+      cur = '';
+      continue;
+    }
+    cur += c;
+  }
+  out.push(cur);
+  return out;
+}
+
+/**
+ * An alternation of alphabetic words and CJK words (matched anywhere). An alphabetic word
+ * matches whole, with an English inflection (-s, -es, -ed, -ing) allowed; a word ending in `*`
+ * is a stem and takes any ending (Russian, German compounds), and so does a phrase pattern
+ * with groups (its last group lists its own endings).
+ */
+function concept(words: string, cjk = ''): RegExp {
+  const alts = topLevel(words)
+    .map((w) => w.trim())
+    .filter(Boolean)
+    .map((w) => {
+      if (w.endsWith('*')) return w.slice(0, -1);
+      if (w.includes('(')) return w;
+      // "share" → "sharing": a final e drops before -ing.
+      const ing = /^[a-z]+e$/.test(w) ? `|${w.slice(0, -1)}ing` : '';
+      return `(?:${w}(?:s|es|ed|d|ing)?${ing})(?![\\p{L}\\p{N}])`;
+    });
+  const cj = topLevel(cjk)
+    .map((w) => w.trim())
+    .filter(Boolean);
+  const parts = [`(?<![\\p{L}\\p{N}])(?:${alts.join('|')})`];
+  if (cj.length > 0) parts.push(`(?:${cj.join('|')})`);
+  return new RegExp(parts.join('|'), 'u');
+}
+
+export const AGENT = concept(
+  "you|your|yourself|the assistant|assistant|agent|the ai|ai|the model|bot|helper|claude|chatgpt|du|dir|dich|assistent|ki|tu|toi|vous|l'assistant|l'agent|l'ia|ia|tú|usted|asistente|agente|você|voce|assistente|l'assistente|l'agente|ты|тебе|тебя|вы|ассистент|агент|бот|модель|ии",
+  '你|您|助手|助理|智能体|代理|あなた|アシスタント|エージェント|ボット',
+);
+
+export const PERMIT_STRONG = concept(
+  'allowed|permitted|authori[sz]ed|cleared to|entitled|feel free|free to|has permission|have permission|has the right|have the right|has access|have access|is fine|is ok|darf|darfst|dürfen|erlaubt|berechtigt|befugt|hast das recht|hat das recht|freigegeben|autorisé|autorisée|permis|a le droit|as le droit|avez le droit|libre de|permitido|autorizado|autorizada|tiene permiso|tienes permiso|tienes derecho|tiene derecho|tem permissão|tem permissao|tem o direito|livre para|consentito|autorizzato|autorizzata|hai il permesso|ha il permesso|hai il diritto|ha il diritto|libero di|разрешено|разрешается|имеешь право|имеет право|вправе|допускается',
+  '有权|允许|获准|被授权|权限|てよい|てもよい|ていい|てもいい|許可|権限|構わない',
+);
+
+export const PERMIT_WEAK = concept(
+  'may|can|could|kann|kannst|können|peut|peux|pouvez|peuvent|puede|puedes|pueden|pode|podem|può|puo|puoi|possono|может|можешь|могут|можно',
+  '可以|能够|できる|できます',
+);
+
+export const OBLIGATE = concept(
+  'must|should|shall|has to|have to|needs? to|make sure to|always|muss|musst|müssen|soll|sollst|sollen|immer|stets|jederzeit|doit|dois|devez|doivent|toujours|il faut|debe|debes|deben|siempre|tiene que|tienes que|hay que|deve|devem|sempre|tem que|precisa|devi|devono|bisogna|должен|должна|должны|обязан|всегда|нужно|надо',
+  '必须|应该|应当|总是|始终|一律|务必|必ず|常に|いつも|なければ',
+);
+
+export const STANDING = concept(
+  "from now on|from here on|henceforth|hereafter|going forward|in future|in the future|from today|from this point|for all future|every time|each time|ab sofort|ab jetzt|von nun an|künftig|zukünftig|in zukunft|ab heute|jedes mal|désormais|dorénavant|à partir de maintenant|à partir d'aujourd'hui|à l'avenir|chaque fois|a partir de ahora|de ahora en adelante|desde ahora|en adelante|en el futuro|cada vez|a partir de agora|daqui em diante|de agora em diante|doravante|no futuro|d'ora in poi|da ora in poi|da ora in avanti|d'ora in avanti|in futuro|ogni volta|отныне|с этого момента|с сегодняшнего дня|впредь|в дальнейшем|каждый раз",
+  '从现在起|从现在开始|从今以后|今后|以后|每次|今後|これから|今から|以後|毎回',
+);
+
+export const EXFIL = concept(
+  'send|sends|sending|forward|transmit|e-?mail|mail|post|upload|push|sync|mirror|copy|copies|share|reveal|disclose|leak|expose|export|dump|exfiltrate|give|hand|handed|pass|include|includes|attach|append|paste|print|output|show|tell|report|beacon|let [^.]{0,30}see|sende|senden|schick|schicke|schicken|leite|weiterleiten|übermittle|übermitteln|teile|teilen|gib|verrate|zeige|kopiere|hochladen|envoie|envoyer|transmets|transmettre|transfère|transférer|copie|copier|partage|partager|donne|donner|révèle|révéler|communique|expédie|envía|envia|enviar|manda|mandar|reenvía|reenvia|reenviar|comparte|compartir|revela|revelar|dar|copia|copiar|sube|subir|transmite|envie|encaminhe|encaminhar|compartilhe|compartilhar|revele|copie|mande|transmita|invia|inviare|inoltra|inoltrare|condividi|condividere|rivela|rivelare|trasmetti|carica|отправ*|перешли|пересыла*|передай*|передать|передава*|поделись|раскрой|покажи*|копируй|скопируй|загрузи*|шли|присылай|отсылай',
+  '发送|发到|发给|转发|传给|上传|复制|分享|透露|泄露|告诉|交给|提供给|送信|送る|送って|送れ|送ること|転送|共有|アップロード|コピー|教え|渡し|開示',
+);
+
+export const READ = concept(
+  'read|see|view|access|use|open|look at|lesen|auslesen|einsehen|zugreifen|lire|consulter|accéder|leer|ver|acceder|usar|ler|acessar|leggere|vedere|accedere|usare|читать|смотреть|использовать|доступ*',
+  '读取|查看|访问|使用|読む|読み|閲覧|アクセス|使う|使用',
+);
+
+export const EXEC = concept(
+  'run|runs|execute|executes|invoke|call|operate|aufrufen|aufruf*|rufe|launch|install|delete|wipe|transfer|wire|wiring|pay|deploy|proceed|go ahead|ausführ*|führe|starte|installiere|lösche|überweis*|exécute|exécuter|lance|installe|supprime|effectue|ejecuta|ejecutar|instala|borra|realiza|executar|executa|execute|instale|apague|faça|esegui|eseguire|installa|elimina|effettua|выполня*|выполни|запуска*|запусти|установи|удали|переводы',
+  '执行|运行|调用|安装|删除|转账|実行|呼び出|インストール|削除|送金',
+);
+
+export const TOOL = concept(
+  'shell|commands?|terminal|console|tools?|scripts?|installer|admin rights|root|privileged|transfers?|payments?|funds|money|purchases?|deployments?|delete_all|export tool|cleanup tool|payments tool|werkzeug*|befehl*|kommando*|skript*|überweisung*|administratorrechte*|commande|outil|virement|comando|herramienta|transferencia|ferramenta|transferência|transferencias|strumento|bonific*|команд*|оболочк*|инструмент*|перевод*',
+  '命令|工具|脚本|转账|シェル|コマンド|ツール|送金|スクリプト',
+);
+
+export const CRED = concept(
+  'passwords?|passwd|passphrase|pin|api[ -]?keys?|api[ -]?tokens?|access[ -]?tokens?|auth[ -]?tokens?|bearer tokens?|session (?:tokens?|cookies?)|cookies?|tokens?|credentials?|secrets?|secret keys?|private keys?|ssh keys?|id_rsa|~/\\.ssh|\\.env|env file|vault|(?:stored|saved|signing|encryption|admin|login) (?:keys?|secrets?|credentials?)|card number|credit card|cvv|iban|bank (?:details|password|pin)|account number|passport number|ssn|social security|passwort*|passwörter|kennwort*|zugangsdaten*|api-schlüssel|schlüssel*|geheimnis*|bankpasswort*|kreditkarte*|tresor*|mot de passe|mots de passe|jeton|clé api|clés api|identifiants|code bancaire|carte bancaire|coffre|contraseña|contraseñas|clave api|clave|credenciales|tarjeta|almacén secreto|senha|senhas|chave de api|chave|credenciais|cartão|cofre|chiave api|chiave|credenziali|carta di credito|cassaforte|пароль*|пароли*|ключ*|токен*|учётные данные|учетные данные|секрет*|хранилищ*|карт*',
+  '密码|密钥|令牌|凭证|凭据|口令|银行卡|保险库|パスワード|apiキー|キー|トークン|認証情報|暗証番号|カード番号|金庫',
+);
+
+/** People or places outside the conversation a secret must never reach. */
+export const RECIPIENT = concept(
+  'anyone|anybody|whoever|everyone|the caller|the requester|over (?:chat|e-?mail|slack|the phone)|third part*|external|outside|partner|vendor|contractor|in (?:your|the) (?:reply|response|answer|output|url|link|query)|every (?:outbound )?request|jede[mn]?|extern*|fremd*|quiconque|tout le monde|cualquiera|externo|qualquer|chiunque|esterno|любому|всем|внешн*',
+  '任何人|外部|誰にでも|第三者',
+);
+
+/** Sensitive data that may not be shipped out (beyond credentials). */
+export const DATA = concept(
+  'data|files?|documents?|records?|conversations?|history|contents|responses?|answers?|messages?|customer file|notes|antwort|daten|gespräch|conversation|réponse|données|respuesta|datos|conversación|resposta|dados|conversa|risposta|dati|conversazione|ответ*|данные*|переписк*',
+  '回答|数据|对话|記録|回答|データ|会話',
+);
+
+export const SKIP = concept(
+  "without (?:any |further |prior |a |the |human |user |anyone )?(?:approval|confirmation|confirming|asking|permission|review|reviewing|verification|verifying|checks?|checking|sign-?off|consent|waiting|rückfrage)|no (?:longer )?need (?:to|for) (?:approval|confirm|ask|check|review|wait)|no need to (?:check|ask|wait|confirm)|(?:does not|doesn't|no longer|not) (?:need|needs|require|requires|needed|required)(?: any)? (?:approval|confirmation|permission|review|verification|sign-?off)|(?:is|are) (?:not needed|not required|unnecessary|optional|no longer (?:needed|required))|(?:does|do) not apply|no longer appl(?:y|ies)|(?:skip|skips|skipping|bypass|circumvent|disable|turn off|switch off)[^.]{0,25}(?:approval|confirmation|review|verification|sign-?off|safety|filters?|checks?|guardrails?|restrictions?|gate|prompts?|dialog)|never (?:asks?|waits?|requests?|seeks?) (?:for )?(?:approval|confirmation|permission|consent)|auto-?approve|counts? as (?:an )?(?:approval|authori[sz]ation)|approve (?:her|his|their|its|my|your) own|ohne (?:rückfrage|freigabe|genehmigung|bestätigung|zustimmung|prüfung|nachfrage|erlaubnis)|keine (?:freigabe|genehmigung|bestätigung) mehr|sans (?:confirmation|approbation|validation|autorisation|vérification|demander)|plus besoin d'(?:approbation|confirmation|validation)|sin (?:pedir )?(?:confirmación|aprobación|autorización|verificación|revisión|permiso)|ya no necesitas (?:aprobación|confirmación)|sem (?:confirmação|confirmacao|aprovação|aprovacao|autorização|verificação|revisão|permissão|pedir)|não precisa mais de (?:aprovação|confirmação)|senza (?:conferma|approvazione|autorizzazione|verifica|revisione|chiedere|permesso)|non ti serve più (?:nessuna )?(?:approvazione|conferma)|без (?:подтверждения|одобрения|согласования|разрешения|проверки)|больше не нужн[оа]? (?:одобрение|подтверждение)",
+  '不经确认|不经审批|不经批准|无需确认|无需审批|无需批准|不需要确认|不需要审批|不再需要审批|不再需要确认|确认なし|承認なし|確認なしで|確認せず|承認せず|承認はもう必要|承認は不要',
+);
+
+// A control, in any of the languages (mixed-language notes pair a noun of one with a verb of another).
+const CONTROL_NOUN =
+  'approval|confirmation|review|verification|sign-?off|two-person rule|four-eyes|checks?|safety review|restrictions?|sandbox(?: restrictions)?|limits?|filters?|guardrails?|logging|audit(?: logging)?|mfa|2fa|approval step|approval gate|genehmigungspflicht|freigabe|genehmigung|bestätigung|prüfung|approbation|validation|vérification|aprobación|confirmación|verificación|revisión|aprovação|confirmação|verificação|revisão|approvazione|conferma|verifica|revisione|утверждени|одобрени|подтверждени|проверк';
+const LIFTED_VERB =
+  "(?:was|were|is|are|has been|have been) (?:now )?(?:waived|lifted|removed|disabled|turned off|switched off|suspended|dropped|abolished|eliminated|skipped|bypassed)|aufgehoben|abgeschafft|entfällt|entfallen|deaktiviert|nicht mehr nötig|nicht mehr erforderlich|gestrichen|supprimée?|levée|abolie|n'est plus nécessaire|désactivée|eliminad[oa]|suprimid[oa]|anulad[oa]|ya no es necesaria|desactivad[oa]|dispensad[ao]|removid[ao]|abolid[ao]|não é mais necessária|desativad[ao]|eliminat[oa]|rimoss[oa]|abolit[oa]|non è più necessari[oa]|disattivat[oa]|отмен|упраздн|не нужн|не требуется|отключ";
+
+/** A control that was switched off or waived (a policy or fact claim). */
+export const LIFTED = concept(
+  `(?:${CONTROL_NOUN})[^.]{0,30}(?:${LIFTED_VERB})`,
+  '(?:审批|确认|批准)(?:步骤|流程)?(?:已经|已)?(?:取消|废除|免除|关闭)|(?:承認|確認)(?:手順|プロセス)?(?:は|が)?(?:廃止|撤廃|免除|省略)',
+);
+
+export const OVERRIDE = concept(
+  '(?:ignore|disregard|forget|override|overrule|bypass|abandon|discard|drop)[^.!?]{0,60}(?:instructions?|prompts?|rules|guidelines|guardrails|polic(?:y|ies)|directives?|constraints?|restrictions?|safeguards?|programming)|(?:ignorier|vergiss|missachte)[^.!?]{0,60}(?:anweisungen|regeln|vorgaben|instruktionen)|(?:ignore|oublie|ignorez|oubliez)[^.!?]{0,60}(?:instructions|consignes|règles)|(?:ignora|olvida|ignore|esqueça|esqueca|dimentica)[^.!?]{0,60}(?:instrucciones|reglas|instruções|instrucoes|regras|istruzioni|regole)|(?:игнорируй|забудь|проигнорируй|не обращай внимания)[^.!?]{0,60}(?:инструкци|указани*|правил*)',
+  '(?:忽略|无视|忘记|忘掉)[^。！？]{0,30}(?:指令|指示|规则|说明)|(?:指示|ルール|命令)[^。！？]{0,30}(?:無視|忘れ)',
+);
+
+export const YOU_ARE_NOW = concept(
+  "you are now|you're now|you are actually|du bist (?:jetzt|ab sofort|nun)|tu es (?:maintenant|désormais)|vous êtes (?:maintenant|désormais)|ahora eres|ahora usted es|agora você é|agora voce e|adesso sei|ora sei|теперь ты|ты теперь",
+  '你现在是|你从现在起是|あなたは今から|あなたは今',
+);
+
+export const ADMIN = concept(
+  'administrator|admin|root|superuser|sysadmin|operator|owner|ceo|auditor|approver|security team|platform engineer|unrestricted|administrateur|administrador|amministratore|администратор|админ',
+  '管理员|管理者|超级用户',
+);
+
+/** A third person said to be someone with authority. */
+export const THIRD_PERSON = concept(
+  'the user|this user|the caller|this caller|the requester|the person|this person|this account|the customer|she|he|they|[a-z]+ is an? (?:approved|verified|trusted)',
+);
+
+/** What a claimed identity is then used for. */
+export const CONSEQUENCE = concept(
+  'should|so |therefore|entitled|bypass|may |can |count|run whatever|do whatever|with access|access to every|access to all|be given|given admin|approve',
+);
+
+export const TRIGGER = concept(
+  'when|whenever|once|if|the next time|next time|as soon as|after|on the first|wenn|sobald|falls|quand|lorsque|dès que|cuando|en cuanto|quando|assim que|appena|когда|как только|если',
+  '当|如果|一旦|下次|たら|時は|ときは|場合',
+);
+
+export const ASK = concept(
+  "ask (?:them|him|her|the user|the customer|for|users?)|request (?:their|the user's|his|her)|collect (?:the|their)|demand|verlange|frag nach|fordere|erfrage|demande|demande-lui|exige|réclame|pídele|pide|solicita|peça|peca|solicite|exija|chiedi|chiedigli|richiedi|попроси|запроси|потребуй|узнай",
+  '索要|询问|要求提供|让他提供|向他要|聞き出|尋ね|求め',
+);
+
+export const BRIDGE = concept(
+  "(?:are|is) (?:now )?(?:filed|stored|kept|merged) (?:under|into|with)|merged into|the same (?:household|person|patient|customer|account|user)|alias (?:of|for)|read from (?:user|customer|patient|account)|include the notes of|as if (?:user|customer|patient)|inherit|link (?:this|the) (?:customer|user|account|patient) (?:to|with)|share their (?:order )?histor|apply to the other|(?:other|another) (?:customers?|users?|tenants?|patients?)(?:'|’)?s? (?:tickets|records|notes|data|files|histor)|access to (?:every|all|other) (?:tenants?|customers?|users?|accounts?)",
+);
+
+export const OBEY = concept(
+  '(?:run|do|execute|approve) whatever (?:they|he|she|the user|the caller|is asked)|treat every (?:question|request|message) from|use admin credentials|use (?:the )?(?:admin|root|privileged) (?:credentials|account|rights)',
+);
+
+export const DESCRIBED = concept(
+  'phrase|string|example|examples|attack|attacks|injection|injections|jailbreak|paper|slide|report|quotes?|such as|like|classic|typical|e\\.g\\.|how do|why|learn|explains|beispiel|angriff|exemple|attaque|ejemplo|ataque|esempio|attacco|пример|атак*',
+  '例|攻撃|攻击',
+);
+
+/** Web and mail destinations (literal hosts, IPs, URLs, addresses). */
+export const HOST =
+  /(?:https?:\/\/|ftp:\/\/|wss?:\/\/|\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.(?:com|net|org|io|ru|cn|jp|de|fr|es|it|br|xyz|dev|app|co|info|biz|top|site|online|me|sh|tk|example|invalid|test|local|internal)\b|\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\.[a-z.]{2,24})/u;
+export const ALLOWLISTED = /(?:whitelisted|allowlisted|approved for|trusted for|permitted for|cleared for)/u;

@@ -1,0 +1,176 @@
+/**
+ * Pipeline step 4b: the structure of an authority grant, in every language grant-lexicon.ts
+ * reads. A grant is an instruction to the agent, or a standing order or claimed policy, that
+ * changes what it may do, send, call, reveal or skip: a modal, imperative or standing marker,
+ * an action, and an object of authority — a tool, a credential, a destination, an approval, an
+ * identity or another scope — in one sentence or in a few consecutive short sentences (an
+ * instruction split across sentences). A word alone never decides: "from now on call me Sam"
+ * has a standing marker and no object of authority; "sudo on my laptop" has an object and no
+ * grant. Quoting or describing an attack is not a grant: quoted text in a sentence that frames
+ * it (example, attack, paper, …) is left out by scan-classify before this runs.
+ *
+ * Returns grants (reject) and weaker signals (route to approval, never silently accept).
+ */
+import type { MemoryRejectionReason } from '../../contract/memory.js';
+import * as L from './grant-lexicon.js';
+
+export interface GrantFinding {
+  readonly id: string;
+  readonly reason: Extract<MemoryRejectionReason, 'authority_broadening' | 'injection' | 'cross_scope'>;
+}
+
+type Has = (re: RegExp) => boolean;
+
+// Each check reads one window of text; `has` tests a concept there.
+const GRANTS: ReadonlyArray<{ id: string; reason: GrantFinding['reason']; test: (has: Has) => boolean }> = [
+  { id: 'grant_override', reason: 'injection', test: (has) => has(L.OVERRIDE) },
+  {
+    id: 'grant_credential_out',
+    reason: 'authority_broadening',
+    test: (has) => has(L.EXFIL) && has(L.CRED) && (has(L.HOST) || has(L.RECIPIENT)),
+  },
+  {
+    id: 'grant_credential_access',
+    reason: 'authority_broadening',
+    test: (has) =>
+      has(L.CRED) &&
+      (has(L.READ) || has(L.EXFIL)) &&
+      (has(L.PERMIT_STRONG) || (has(L.PERMIT_WEAK) && has(L.AGENT)) || has(L.STANDING)),
+  },
+  {
+    id: 'grant_tool',
+    reason: 'authority_broadening',
+    test: (has) =>
+      has(L.EXEC) &&
+      has(L.TOOL) &&
+      (has(L.PERMIT_STRONG) ||
+        has(L.STANDING) ||
+        has(L.SKIP) ||
+        ((has(L.PERMIT_WEAK) || has(L.OBLIGATE)) && has(L.AGENT))),
+  },
+  {
+    id: 'grant_skip_approval',
+    reason: 'authority_broadening',
+    test: (has) =>
+      (has(L.SKIP) || has(L.LIFTED)) &&
+      (has(L.EXEC) || has(L.EXFIL) || has(L.AGENT) || has(L.TOOL) || has(L.PERMIT_STRONG) || has(L.STANDING)),
+  },
+  {
+    id: 'grant_identity',
+    reason: 'injection',
+    test: (has) => (has(L.YOU_ARE_NOW) && has(L.ADMIN)) || (has(L.THIRD_PERSON) && has(L.ADMIN) && has(L.CONSEQUENCE)),
+  },
+  {
+    id: 'grant_delayed_trigger',
+    reason: 'injection',
+    test: (has) =>
+      has(L.TRIGGER) && ((has(L.ASK) && has(L.CRED)) || (has(L.EXFIL) && (has(L.CRED) || has(L.HOST))) || has(L.SKIP)),
+  },
+  { id: 'grant_phishing', reason: 'injection', test: (has) => has(L.ASK) && has(L.CRED) },
+  {
+    id: 'grant_destination',
+    reason: 'authority_broadening',
+    test: (has) =>
+      has(L.EXFIL) &&
+      has(L.HOST) &&
+      (has(L.CRED) || has(L.DATA) || has(L.STANDING) || has(L.OBLIGATE) || has(L.PERMIT_STRONG) || has(L.PERMIT_WEAK)),
+  },
+  { id: 'grant_allowlist_claim', reason: 'authority_broadening', test: (has) => has(L.HOST) && has(L.ALLOWLISTED) },
+  { id: 'grant_bridge', reason: 'injection', test: (has) => has(L.BRIDGE) },
+  { id: 'grant_obey', reason: 'injection', test: (has) => has(L.OBEY) },
+];
+
+/** Weaker signals: suspicious, not clearly an attack — quarantined for a human. */
+const SUSPICIONS: ReadonlyArray<{ id: string; test: (has: Has) => boolean }> = [
+  { id: 'suspect_control_lifted', test: (has) => has(L.LIFTED) || has(L.SKIP) },
+  { id: 'suspect_standing_order', test: (has) => has(L.STANDING) && (has(L.EXEC) || has(L.EXFIL)) && has(L.AGENT) },
+];
+
+// A sentence ends at . ! ? before a space (not inside a host name), CJK full stops, or a newline.
+const SENTENCE_END = /(?:[.!?]+(?=\s|$)|[。！？]+|\n)+/u;
+const MAX_SENTENCES = 400;
+/** Consecutive sentences read together, when short (an instruction split across sentences). */
+const WINDOW = 3;
+const SHORT = 80;
+
+function windows(view: string): string[] {
+  const sentences = view
+    .split(SENTENCE_END)
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .slice(0, MAX_SENTENCES);
+  const out = [...sentences];
+  for (let i = 0; i < sentences.length; i++) {
+    let joined = sentences[i]!;
+    for (let j = i + 1; j < Math.min(sentences.length, i + WINDOW); j++) {
+      if (sentences[j]!.length > SHORT || joined.length > SHORT * WINDOW) break;
+      joined = `${joined}. ${sentences[j]}`;
+      out.push(joined);
+    }
+  }
+  return out;
+}
+
+export interface GrantVerdict {
+  readonly grants: readonly GrantFinding[];
+  readonly suspicions: readonly string[];
+}
+
+// Every grant and suspicion needs one of these somewhere in the view: one pass decides whether
+// the sentence-by-sentence reading is needed at all.
+const GATE = new RegExp(
+  [
+    L.OVERRIDE,
+    L.EXFIL,
+    L.EXEC,
+    L.SKIP,
+    L.LIFTED,
+    L.YOU_ARE_NOW,
+    L.ADMIN,
+    L.ASK,
+    L.ALLOWLISTED,
+    L.BRIDGE,
+    L.OBEY,
+    L.CRED,
+  ]
+    .map((re) => `(?:${re.source})`)
+    .join('|'),
+  'u',
+);
+
+export function findGrants(views: readonly string[]): GrantVerdict {
+  const grants = new Map<string, GrantFinding>();
+  const suspicions = new Set<string>();
+  for (const view of views) {
+    if (!GATE.test(view)) continue;
+    for (const w of windows(view)) {
+      const cache = new Map<RegExp, boolean>();
+      const has: Has = (re) => {
+        let v = cache.get(re);
+        if (v === undefined) {
+          v = re.test(w);
+          cache.set(re, v);
+        }
+        return v;
+      };
+      for (const g of GRANTS) if (!grants.has(g.id) && g.test(has)) grants.set(g.id, { id: g.id, reason: g.reason });
+      for (const s of SUSPICIONS) if (s.test(has)) suspicions.add(s.id);
+    }
+  }
+  return { grants: [...grants.values()], suspicions: [...suspicions] };
+}
+
+// Quoted spans: "…", “…”, „…“, «…», 「…」, '…' (bounded).
+const QUOTED = /"[^"\n]{1,400}"|“[^”\n]{1,400}”|„[^“”\n]{1,400}[“”]|«[^»\n]{1,400}»|「[^」\n]{1,400}」/gu;
+
+/**
+ * Quoted text in a sentence that frames it as an example, a quotation or a question about an
+ * attack is material, not an instruction: replaced by a placeholder before rules read it.
+ */
+export function maskDescribedQuotes(text: string): string {
+  if (!/["“„«「]/u.test(text)) return text;
+  return text
+    .split(/(?<=[.!?])(?=\s)|(?<=[。！？\n])/u)
+    .map((sentence) => (L.DESCRIBED.test(sentence.toLowerCase()) ? sentence.replace(QUOTED, ' "…" ') : sentence))
+    .join('');
+}

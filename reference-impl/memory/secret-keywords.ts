@@ -1,0 +1,115 @@
+/**
+ * Step 4a, layer 3: secrets without a provider shape, found by what names them. Three views:
+ * - key-aware structured content: a JSON field, YAML/INI/env line, connection-string part or
+ *   URL userinfo whose key names a secret (`password`, `client_secret`, `AccountKey`, …) has its
+ *   value redacted whatever the value looks like;
+ * - prose in several languages: "password is …", "Passwort: …", "login: user / pass" — the
+ *   token after the keyword is a secret when it is not an ordinary word;
+ * - generic keywords (`token`, `key`, `secret`): the following token is a secret only when it is
+ *   long and random-looking (Shannon entropy), so "the key is in the drawer" stays.
+ * Every pattern is linear: bounded classes, no nested quantifiers.
+ */
+
+/** Key names whose value is a secret (compared lower-cased, `-`/`.`/space as `_`). */
+const SECRET_KEY =
+  /(?:^|_)(?:pass(?:word|wd|phrase|code)?|pwd|secret|secrets|token|api_?key|apikey|access_?key|secret_?key|private_?key|privkey|client_?secret|auth|authorization|bearer|credentials?|cred|connection_?string|conn_?str|dsn|account_?key|shared_?access_?key|sas|signing_?key|session_?(?:id|key|token)|cookie|otp|pin|cvv|mot_de_passe|mdp|contrasena|contraseña|senha|passwort|kennwort|clave|пароль|密码|パスワード)(?:$|_)/u;
+
+export function isSecretKeyName(name: string): boolean {
+  if (name.length > 128) return false;
+  return SECRET_KEY.test(name.toLowerCase().replace(/[-.\s]+/g, '_'));
+}
+
+/** Values that are obviously not secrets: placeholders, templates, already redacted. */
+function placeholder(v: string): boolean {
+  return (
+    v.length < 4 ||
+    /^(?:\*+|x+|\.+|-+|null|none|true|false|redacted|\[redacted\]|changeme|example|<[^>]{0,60}>|\$\{[^}]{0,60}\}|\$[A-Z_]{1,60}|\{\{[^}]{0,60}\}\})$/i.test(
+      v,
+    )
+  );
+}
+
+export function shannonEntropy(s: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let h = 0;
+  const n = [...s].length;
+  for (const c of counts.values()) h -= (c / n) * Math.log2(c / n);
+  return h;
+}
+
+/** Looks machine-generated: long, several character classes, high entropy. */
+export function looksRandom(token: string): boolean {
+  if (token.length < 16 || token.length > 1024) return false;
+  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((c) => c.test(token)).length;
+  return classes >= 2 && shannonEntropy(token) >= 3.3;
+}
+
+/** A password-ish token: not a plain word (has a digit, symbol or inner capital), 6+ chars. */
+function passwordLike(token: string): boolean {
+  if (token.length < 6 || token.length > 256) return false;
+  if (placeholder(token)) return false;
+  return /\d|[^\p{L}\p{N}]|\p{Ll}\p{Lu}/u.test(token) || looksRandom(token);
+}
+
+type Range = readonly [number, number];
+
+// KEY = VALUE lines and pairs (env, INI, YAML, JSON in text, connection strings).
+const PAIR = /(["']?)([\p{L}\p{N}_.-]{2,64})\1[ \t]{0,8}(?:=|:(?!\/\/))[ \t]{0,8}(["']?)([^\s"',;&}\u0000]{1,1024})/gu;
+// scheme://user:password@host
+const URL_USERINFO = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@\u0000]{0,128}:([^\s@/\u0000]{1,256})@/gi;
+// Prose: a password word, a short connective, then the token (several languages).
+const PROSE =
+  /(?<![A-Za-z])(?:password|passwd|passphrase|passcode|pass|pwd|pin|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|clave|senha|parola d'ordine|пароль|密码|口令|パスワード|暗証番号)(?![a-zà-ÿ])(?:[ \t]{0,3}(?:(?:is|was|ist|lautet|war|est|était|es|era|é|è|это)(?!\p{L})|=|:|：|是|は|→|->|—|-))?[ \t]{0,3}["'«„“]?([^\s"'»“”,;\u0000]{1,256})/giu;
+// login: user / secret   or   user: alice pass: secret
+const LOGIN_PAIR =
+  /\b(?:login|user(?:name)?|benutzer|utilisateur|usuario|usuário|utente|логин)\s{0,3}[:=]\s{0,3}[^\s/\u0000]{1,64}\s{0,3}(?:\/|\|)\s{0,3}([^\s,;\u0000]{4,256})/giu;
+// Generic secret words followed by a random-looking token.
+const GENERIC =
+  /(?:token|key|secret|credential|api[ _-]?key|schlüssel|clé|clave|chave|chiave|ключ|токен|密钥|令牌|キー|トークン)(?![a-zà-ÿ])[^\s]{0,3}(?:[ \t]{0,3}(?:(?:is|ist|est|es|é|è)(?!\p{L})|=|:))?[ \t]{0,3}["']?([A-Za-z0-9+/=_.~-]{16,1024})/giu;
+
+export function keywordSecretRanges(text: string): Range[] {
+  const out: Range[] = [];
+  // `tail`: characters the match has after the group (the `@` of a URL's userinfo).
+  const push = (m: RegExpMatchArray, group: number, tail = 0): void => {
+    const v = m[group];
+    if (v === undefined) return;
+    const start = (m.index ?? 0) + m[0].length - tail - v.length;
+    out.push([start, start + v.length]);
+  };
+  for (const m of text.matchAll(PAIR)) {
+    const value = (m[4] ?? '').replace(/[.)\]]+$/, '');
+    if (isSecretKeyName(m[2] ?? '') && passwordLike(value)) {
+      const start = (m.index ?? 0) + m[0].length - (m[4] ?? '').length;
+      out.push([start, start + value.length]);
+    }
+  }
+  for (const m of text.matchAll(URL_USERINFO)) if (!placeholder(m[1] ?? '')) push(m, 1, 1);
+  for (const m of text.matchAll(PROSE)) if (passwordLike((m[1] ?? '').replace(/[.!?)]+$/, ''))) push(m, 1);
+  for (const m of text.matchAll(LOGIN_PAIR)) if (!placeholder(m[1] ?? '')) push(m, 1);
+  for (const m of text.matchAll(GENERIC)) if (looksRandom(m[1] ?? '')) push(m, 1);
+  return out;
+}
+
+/**
+ * Indexes (in `jsonStrings` order, keys included) of string values whose own key names a
+ * secret, and of every string under such a key (`"credentials": {"user": …, "pw": …}`).
+ */
+export function secretJsonValueIndexes(value: unknown): Set<number> {
+  const hits = new Set<number>();
+  let i = 0;
+  const walk = (v: unknown, secret: boolean): void => {
+    if (typeof v === 'string') {
+      if (secret && !placeholder(v)) hits.add(i);
+      i++;
+    } else if (Array.isArray(v)) for (const x of v) walk(x, secret);
+    else if (typeof v === 'object' && v !== null) {
+      for (const [k, x] of Object.entries(v)) {
+        i++; // the key itself
+        walk(x, secret || isSecretKeyName(k));
+      }
+    }
+  };
+  walk(value, false);
+  return hits;
+}
