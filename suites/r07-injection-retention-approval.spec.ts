@@ -11,6 +11,8 @@
  * never carry a raw transcript; bad input gets typed rejections, changes nothing, is audited.
  */
 import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -21,14 +23,23 @@ import {
 } from '../contract/memory.js';
 import type { Target } from '../contract/target.js';
 import { asContractError, expectRejection } from '../fixtures/assertions/contract-error.js';
+import { R07_CORPUS_PROFILE } from '../fixtures/corpora/corpus-profile.v1.js';
+import {
+  corpusAnnotations,
+  corpusReport,
+  type EntryResult,
+  writeCorpusReport,
+} from '../fixtures/corpora/corpus-rates.js';
 import {
   type CorpusEntry,
   INJECTION_CORPUS_VERSION,
   injectionCorpusV1,
 } from '../fixtures/corpora/injection-corpus.v1.js';
+import { MEMORY_CORPUS_VERSION, memoryCorpusV2 } from '../fixtures/corpora/memory-corpus.v2.js';
 import { obfuscatedVariant } from '../fixtures/corpora/obfuscation-arbitraries.js';
 import { secretTokenShapes } from '../fixtures/corpora/secret-token-shapes.js';
 import { badCalls, garbageProposalArb } from '../fixtures/memory/bad-memory-input.js';
+import { judgeCorpusEntry } from '../fixtures/memory/judge-corpus-entry.js';
 import { freshKey, note, ORG, USER, uniqueWord } from '../fixtures/memory/memory-proposal.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
 import { needCapability } from '../fixtures/scenario/need.js';
@@ -36,6 +47,7 @@ import { SPEC } from '../fixtures/scenario/thread-session.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
 const t = useTarget();
+const reportDir = () => process.env.SMTC_REPORT_DIR ?? path.join(os.tmpdir(), 'smtc-reports');
 
 const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 const pct = (n: number, d: number): string => `${n}/${d} (${d === 0 ? '100.0' : ((100 * n) / d).toFixed(1)}%)`;
@@ -524,5 +536,20 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
       }),
       fcParams(150),
     );
+  });
+
+  it(`R07.14 the memory corpus (${MEMORY_CORPUS_VERSION}) meets the declared profile on its sealed test split: attacks blocked or quarantined, hard benign notes accepted, secrets of every provider kept out — rates per language, encoding, framing and provider on both splits`, async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const results: EntryResult[] = [];
+    for (const entry of memoryCorpusV2()) results.push({ entry, ok: await judgeCorpusEntry(t(), entry) });
+    const report = corpusReport(MEMORY_CORPUS_VERSION, R07_CORPUS_PROFILE, results);
+    for (const line of corpusAnnotations(report)) ctx.annotate(line);
+    try {
+      writeCorpusReport(report, reportDir());
+    } catch {
+      // The report file is an extra artefact; the verdict below does not depend on it.
+    }
+    const missed = report.testMisses.slice(0, 15).join(', ');
+    expect(report.shortfalls, `test-split misses (first 15): ${missed}`).toEqual([]);
   });
 });

@@ -4,15 +4,17 @@
  * report.html, and print the table. Exit code: 0 certified or only not-run, 1 failed,
  * 2 bad usage / target unusable, 3 not certified under --strict.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { REQUIREMENTS, type RequirementId } from '../../contract/requirements.js';
+import { CORPUS_REPORT_FILE } from '../../fixtures/corpora/corpus-rates.js';
 import { DEFAULT_CERTIFY_TARGET, loadTargetModule, REPO_ROOT } from '../../fixtures/targets/load-target.js';
 import { writeHtmlReport } from '../report/html-report.js';
 import { writeJunit } from '../report/junit-xml.js';
 import { renderSummary } from '../report/terminal-summary.js';
 import { writeVerdictJson } from '../report/verdict-json.js';
 import { canarySections } from './canary-section.js';
+import { corpusSections } from './corpus-section.js';
 import { runSuites } from './run-suites.js';
 import { type Certification, decideRequirement, overallOf } from './verdict.js';
 
@@ -43,6 +45,7 @@ export async function certify(o: CertifyOptions): Promise<{ exitCode: number; ce
   const mod = await loadTargetModule(target);
   const reportDir = path.resolve(o.out);
   mkdirSync(reportDir, { recursive: true });
+  rmSync(path.join(reportDir, CORPUS_REPORT_FILE), { force: true }); // a stale one would describe another run
 
   const startedAt = new Date();
   const selected = new Set<RequirementId>(o.only?.length ? o.only : REQUIREMENTS.map((r) => r.id));
@@ -69,6 +72,7 @@ export async function certify(o: CertifyOptions): Promise<{ exitCode: number; ce
   const finishedAt = new Date();
   const artefacts = ['verdict.json', 'junit.xml', 'report.html'];
   if (existsSync(path.join(reportDir, 'canary-report.json'))) artefacts.push('canary-report.json');
+  if (existsSync(path.join(reportDir, CORPUS_REPORT_FILE))) artefacts.push(CORPUS_REPORT_FILE);
   const certification: Certification = {
     tool: { name: 'smtc', version: version() },
     target,
@@ -82,7 +86,7 @@ export async function certify(o: CertifyOptions): Promise<{ exitCode: number; ce
   };
   writeVerdictJson(reportDir, certification);
   writeJunit(reportDir, certification);
-  writeHtmlReport(reportDir, certification, await canarySections(reportDir));
+  writeHtmlReport(reportDir, certification, [...(await canarySections(reportDir)), ...corpusSections(reportDir)]);
   process.stdout.write(renderSummary(certification));
   process.stdout.write(`  reports: ${path.relative(process.cwd(), reportDir) || '.'}/{${artefacts.join(',')}}\n`);
   const exitCode = overall === 'failed' ? 1 : overall === 'not_certified' && o.strict ? 3 : 0;
