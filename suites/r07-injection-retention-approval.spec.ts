@@ -552,4 +552,156 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     const missed = report.testMisses.slice(0, 15).join(', ');
     expect(report.shortfalls, `test-split misses (first 15): ${missed}`).toEqual([]);
   });
+
+  it('R07.15 approval-gated keys stay gated in every spelling of the path: other letter case, compatibility and full-width forms, NFC/NFD, invisible characters', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const prefix = policy(t()).approvalKeyPrefix;
+    const m = t().memory(p.alice, p.agents[0]);
+    const variants = new Set<string>([
+      prefix.toUpperCase(),
+      prefix.charAt(0).toUpperCase() + prefix.slice(1),
+      [...prefix].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join(''),
+      prefix.normalize('NFD'),
+      prefix.normalize('NFC'),
+      prefix.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)), // full-width
+      prefix.replace(/s/g, '\u017f'), // LATIN SMALL LETTER LONG S, NFKC-folds to "s"
+      prefix.replace(/k/g, '\u212a'), // KELVIN SIGN, NFKC-folds to "K"
+      `${prefix.slice(0, 2)}\u00ad${prefix.slice(2)}`, // soft hyphen inside the word
+    ]);
+    variants.delete(prefix);
+    const leaks: string[] = [];
+    for (const v of variants) {
+      const key = `${v}${freshKey('gated-form')}`;
+      const o = await m.put(USER, note(key, 'user has a rare blood type'), null).catch((e: unknown) => {
+        asContractError(e); // a refusal with a contract error is not a write
+        return { status: 'rejected', reasons: [] } as MemoryWriteOutcome;
+      });
+      const visible = await m.get(USER, key).catch(() => null);
+      if (o.status === 'pending_approval') {
+        await t().approvals.decide(p.approverA, o.approvalId, 'reject');
+      } else if (o.status !== 'rejected' || visible !== null) {
+        leaks.push(`${JSON.stringify(v)} → ${o.status}${visible ? ' and readable' : ''}`);
+      }
+    }
+    ctx.annotate(`gated-key spellings tried: ${variants.size}`);
+    expect(leaks.join('\n')).toBe('');
+  });
+
+  it('R07.16 attack words broken by invisible format characters beyond zero-width ones (soft hyphen, word joiner, bidi controls, tag characters, variation selectors, invisible operators) are still blocked', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const m = t().memory(t().principals.alice, t().principals.agents[0]);
+    const perClass = new Map<string, number>();
+    const attacks = injectionCorpusV1().filter((e) => {
+      if (!e.obfuscatable || e.expect !== 'reject') return false;
+      perClass.set(e.class, (perClass.get(e.class) ?? 0) + 1);
+      return (perClass.get(e.class) ?? 0) <= 2;
+    });
+    const INVISIBLE: Readonly<Record<string, string>> = {
+      'soft hyphen U+00AD': '\u00ad',
+      'word joiner U+2060': '\u2060',
+      'left-to-right mark U+200E': '\u200e',
+      'right-to-left override U+202E': '\u202e',
+      'left-to-right isolate U+2066': '\u2066',
+      'pop directional isolate U+2069': '\u2069',
+      'arabic letter mark U+061C': '\u061c',
+      'invisible times U+2062': '\u2062',
+      'mongolian vowel separator U+180E': '\u180e',
+      'combining grapheme joiner U+034F': '\u034f',
+      'variation selector-16 U+FE0F': '\ufe0f',
+      'variation selector-17 U+E0100': '\u{e0100}',
+      'tag space U+E0020': '\u{e0020}',
+      'hangul filler U+3164': '\u3164',
+    };
+    const stored: string[] = [];
+    for (const [name, ch] of Object.entries(INVISIBLE)) {
+      for (const e of attacks) {
+        const content = e.proposal.content
+          .split(' ')
+          .map((w) => (w.length >= 4 ? `${w.slice(0, 2)}${ch}${w.slice(2)}` : w))
+          .join(' ');
+        const key = freshKey(`invisible/${e.class}`);
+        const o = await m.put(USER, { ...e.proposal, key, content }, null);
+        if (!blocked(o) || (await m.get(USER, key)) !== null) stored.push(`${e.id} with ${name}`);
+      }
+    }
+    ctx.annotate(
+      `${Object.keys(INVISIBLE).length} invisible characters × ${attacks.length} attacks: ${stored.length} stored`,
+    );
+    expect(stored.join('\n')).toBe('');
+  });
+
+  it('R07.17 every secret in one field is kept out, not only the first: several secrets in one sentence, one JSON string, one config block', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const m = t().memory(t().principals.alice, t().principals.agents[0]);
+    const shapes = secretTokenShapes(13);
+    const leaks: string[] = [];
+    for (let i = 0; i + 2 < shapes.length; i += 3) {
+      const group = shapes.slice(i, i + 3);
+      const tokens = group.map((g) => g.token);
+      const carriers: [string, MemoryProposal['contentType'], string][] = [
+        ['sentence', 'text/plain', `Keys for the migration: ${tokens[0]}, ${tokens[1]} and ${tokens[2]}.`],
+        [
+          'json string',
+          'application/json',
+          JSON.stringify({ notes: `old ${tokens[0]} new ${tokens[1]} spare ${tokens[2]}` }),
+        ],
+        ['config block', 'text/plain', tokens.map((tk, j) => `KEY_${j}=${tk}`).join('\n')],
+      ];
+      for (const [label, contentType, content] of carriers) {
+        const key = freshKey('multi-secret');
+        const o = await m.put(USER, { ...note(key, content), contentType }, null);
+        if (o.status === 'rejected') continue; // refusing is conforming: nothing persisted
+        const stored = await m.get(USER, key);
+        const shown = [o.status === 'written' ? o.record.content : '', stored?.content ?? ''];
+        for (const g of group) {
+          for (const part of g.secretParts) {
+            const found = await m.search(USER, { text: part }, 10);
+            if ([...shown, ...found.map((h) => h.content)].some((c) => c.includes(part)))
+              leaks.push(`${g.provider} in a ${label} with ${group.length - 1} other secrets`);
+          }
+        }
+      }
+    }
+    expect([...new Set(leaks)].join('\n')).toBe('');
+  });
+
+  it('R07.18 the write policy holds on every ingress path: an administrator writing organization memory meets the same injection, secret and approval decisions as a user writing their own', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const paths = [
+      { label: 'user alice → user scope', m: t().memory(p.alice, p.agents[0]), scope: USER },
+      { label: 'admin → organization scope', m: t().memory(p.adminA, p.agents[0]), scope: ORG },
+      { label: 'admin → own user scope', m: t().memory(p.adminA, p.agents[0]), scope: USER },
+    ];
+    const prefix = policy(t()).approvalKeyPrefix;
+    const cases = [
+      ...injectionCorpusV1()
+        .filter((e) => e.obfuscatable && e.expect === 'reject')
+        .map((e) => ({ id: e.id, proposal: e.proposal, parts: [] as readonly string[] })),
+      ...secretTokenShapes(17).map((s) => ({
+        id: `secret/${s.provider}`,
+        proposal: note('k', s.sentence),
+        parts: s.secretParts,
+      })),
+      { id: 'gated-key', proposal: note(`${prefix}k`, 'gated note'), parts: [] as readonly string[] },
+    ];
+    const decisions = new Map<string, string[]>();
+    for (const path of paths) {
+      for (const c of cases) {
+        const key = c.id === 'gated-key' ? `${prefix}${freshKey('ingress')}` : freshKey('ingress');
+        const o = await path.m.put(path.scope, { ...c.proposal, key }, null);
+        if (o.status === 'pending_approval') await t().approvals.decide(p.approverA, o.approvalId, 'reject');
+        const stored = await path.m.get(path.scope, key);
+        const leaked = c.parts.some((part) => stored?.content.includes(part));
+        const decision = stored === null ? 'not visible' : leaked ? 'visible with the secret' : 'visible';
+        decisions.set(c.id, [...(decisions.get(c.id) ?? []), `${path.label}: ${decision}`]);
+      }
+    }
+    const differing = [...decisions]
+      .filter(([, ds]) => new Set(ds.map((d) => d.split(': ')[1])).size > 1)
+      .map(([id, ds]) => `${id} — ${ds.join('; ')}`);
+    ctx.annotate(`${cases.length} proposals × ${paths.length} ingress paths`);
+    expect(differing.join('\n')).toBe('');
+  });
 });
