@@ -47,6 +47,8 @@ import { SPEC } from '../fixtures/scenario/thread-session.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
 const t = useTarget();
+/** A needle long enough that raw storage bytes hold it only where the body went. */
+const longWord = (): string => `${uniqueWord()}${uniqueWord()}`;
 const reportDir = () => process.env.SMTC_REPORT_DIR ?? path.join(os.tmpdir(), 'smtc-reports');
 
 const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
@@ -703,5 +705,61 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
       .map(([id, ds]) => `${id} — ${ds.join('; ')}`);
     ctx.annotate(`${cases.length} proposals × ${paths.length} ingress paths`);
     expect(differing.join('\n')).toBe('');
+  });
+
+  it('R07.19 retention and deletion reach storage: an expired, deleted or rejected body is gone from every place the target keeps data (rows, index, log, backups), not only hidden from get and search', async (ctx) => {
+    needCapability(ctx, t(), 'memory', 'settableClock', 'storageInspection');
+    const { principals: p } = t();
+    const storage = t().storage;
+    if (!storage) throw new Error('the storageInspection capability needs Target.storage');
+    const m = t().memory(p.alice, p.agents[0]);
+    const where = async (word: string) => storage.residue(word);
+    // The probe must see a live body somewhere, or its "gone" would prove nothing.
+    const liveWord = longWord();
+    written(await m.put(USER, note(freshKey('residue-live'), `${liveWord} kept alive`), null));
+    const live = await where(liveWord);
+    expect(live.locations.length).toBeGreaterThan(0);
+    expect(live.found, 'a live body must be found by the storage probe').not.toEqual([]);
+
+    const expiring = longWord();
+    written(
+      await m.put(USER, note(freshKey('residue-expiring'), `${expiring} short lived`, { retentionSeconds: 60 }), null),
+    );
+    const deleted = longWord();
+    const d = written(await m.put(USER, note(freshKey('residue-deleted'), `${deleted} to be deleted`), null));
+    expect(await m.delete(USER, d.key, d.revision)).toMatchObject({ status: 'deleted' });
+    const prefix = policy(t()).approvalKeyPrefix;
+    const rejectedWord = longWord();
+    const pend = await m.put(
+      USER,
+      note(`${prefix}${freshKey('residue-rejected')}`, `${rejectedWord} never approved`),
+      null,
+    );
+    if (pend.status === 'pending_approval') await t().approvals.decide(p.approverA, pend.approvalId, 'reject');
+    const approvedWord = longWord();
+    const pend2 = await m.put(
+      USER,
+      note(`${prefix}${freshKey('residue-approved')}`, `${approvedWord} approved then deleted`),
+      null,
+    );
+    if (pend2.status === 'pending_approval') {
+      const a = written(await t().approvals.decide(p.approverA, pend2.approvalId, 'approve'));
+      await m.delete(USER, a.key, a.revision);
+    }
+    await t().clock!.advance(61_000);
+    const residue: string[] = [];
+    for (const [label, word] of [
+      ['expired body', expiring],
+      ['deleted body', deleted],
+      ['rejected approval body', rejectedWord],
+      ['approved-then-deleted body', approvedWord],
+    ] as const) {
+      const r = await where(word);
+      if (r.found.length > 0) residue.push(`${label} still in ${r.found.join(', ')}`);
+    }
+    // The live record was untouched by all of that.
+    expect((await where(liveWord)).found).not.toEqual([]);
+    ctx.annotate(`storage locations declared: ${live.locations.join(', ')}`);
+    expect(residue.join('\n')).toBe('');
   });
 });
