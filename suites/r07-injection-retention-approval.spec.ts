@@ -545,14 +545,17 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     const results: EntryResult[] = [];
     for (const entry of memoryCorpusV2()) results.push({ entry, ok: await judgeCorpusEntry(t(), entry) });
     const report = corpusReport(MEMORY_CORPUS_VERSION, R07_CORPUS_PROFILE, results);
-    for (const line of corpusAnnotations(report)) ctx.annotate(line);
+    for (const line of corpusAnnotations(report)) await ctx.annotate(line);
     try {
       writeCorpusReport(report, reportDir());
     } catch {
       // The report file is an extra artefact; the verdict below does not depend on it.
     }
-    const missed = report.testMisses.slice(0, 15).join(', ');
-    expect(report.shortfalls, `test-split misses (first 15): ${missed}`).toEqual([]);
+    const missed = report.devMisses.slice(0, 15).join(', ');
+    expect(
+      report.shortfalls.join('\n'),
+      `shortfalls on the test split; development-split misses (first 15): ${missed}`,
+    ).toBe('');
   });
 
   it('R07.15 approval-gated keys stay gated in every spelling of the path: other letter case, compatibility and full-width forms, NFC/NFD, invisible characters', async (ctx) => {
@@ -586,7 +589,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
         leaks.push(`${JSON.stringify(v)} → ${o.status}${visible ? ' and readable' : ''}`);
       }
     }
-    ctx.annotate(`gated-key spellings tried: ${variants.size}`);
+    await ctx.annotate(`gated-key spellings tried: ${variants.size}`);
     expect(leaks.join('\n')).toBe('');
   });
 
@@ -627,7 +630,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
         if (!blocked(o) || (await m.get(USER, key)) !== null) stored.push(`${e.id} with ${name}`);
       }
     }
-    ctx.annotate(
+    await ctx.annotate(
       `${Object.keys(INVISIBLE).length} invisible characters × ${attacks.length} attacks: ${stored.length} stored`,
     );
     expect(stored.join('\n')).toBe('');
@@ -703,7 +706,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     const differing = [...decisions]
       .filter(([, ds]) => new Set(ds.map((d) => d.split(': ')[1])).size > 1)
       .map(([id, ds]) => `${id} — ${ds.join('; ')}`);
-    ctx.annotate(`${cases.length} proposals × ${paths.length} ingress paths`);
+    await ctx.annotate(`${cases.length} proposals × ${paths.length} ingress paths`);
     expect(differing.join('\n')).toBe('');
   });
 
@@ -759,7 +762,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     }
     // The live record was untouched by all of that.
     expect((await where(liveWord)).found).not.toEqual([]);
-    ctx.annotate(`storage locations declared: ${live.locations.join(', ')}`);
+    await ctx.annotate(`storage locations declared: ${live.locations.join(', ')}`);
     expect(residue.join('\n')).toBe('');
   });
 });
