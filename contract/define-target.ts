@@ -12,7 +12,7 @@ import { CAPABILITIES, type Capability, type Target } from './target.js';
 export type TargetDefinition = Pick<Target, 'name' | 'capabilities'> & Partial<Omit<Target, 'name' | 'capabilities'>>;
 
 type Kind = 'function' | 'object';
-/** The members each capability needs (faults.* are methods of `faults`). */
+/** The members each capability needs (dotted names are methods of a member, e.g. `faults.killPart`). */
 const NEEDS: Readonly<Record<Capability, readonly (readonly [string, Kind])[]>> = {
   threadState: [
     ['principals', 'object'],
@@ -47,6 +47,7 @@ const NEEDS: Readonly<Record<Capability, readonly (readonly [string, Kind])[]>> 
   ],
   networkFaults: [['faults.networkLinks', 'function']],
   remoteTraceLinks: [],
+  storageInspection: [['storage.residue', 'function']],
 };
 
 const Base = z.object({

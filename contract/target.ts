@@ -23,6 +23,8 @@ export const CAPABILITIES = [
   'networkFaults',
   /** Links a provider-managed remote trace reference to `harness.run` when `options.remoteTraceLinks` declares it safe. */
   'remoteTraceLinks',
+  /** Reports whether a memory body still exists anywhere it keeps data (`Target.storage`). */
+  'storageInspection',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 export type Capabilities = Readonly<Partial<Record<Capability, boolean>>>;
@@ -115,6 +117,27 @@ export interface Faults {
   networkLinks?(): Promise<NetworkLinks>;
 }
 
+/**
+ * `storageInspection`: retention and deletion checked where data lives, not only through get and
+ * search. The target declares every place it keeps memory data (store rows, search index,
+ * write-ahead log, backups, caches…) and reports in which of them a body is still present.
+ */
+export interface StorageInspection {
+  /**
+   * First completes retention and deletion work already due (what the target would run on its
+   * own schedule by now), then looks for `needle` (a word of a memory body, matched as UTF-8
+   * bytes or text) in every declared location.
+   */
+  residue(needle: string): Promise<StorageResidue>;
+}
+
+export interface StorageResidue {
+  /** Every place the target keeps memory data, as it names them (never empty). */
+  readonly locations: readonly string[];
+  /** The locations where the needle is still present. */
+  readonly found: readonly string[];
+}
+
 /** Internal links of a target that can sit behind a Toxiproxy proxy. */
 export const NETWORK_LINKS = ['worker-control-plane', 'control-plane-store'] as const;
 export type NetworkLinkName = (typeof NETWORK_LINKS)[number];
@@ -163,6 +186,8 @@ export interface Target {
   readonly clock?: Clock;
   /** Present when the target can inject faults (declares the `failpoints` capability). */
   readonly faults?: Faults;
+  /** Present with the `storageInspection` capability. */
+  readonly storage?: StorageInspection;
 }
 
 /** Default export of a module target. */

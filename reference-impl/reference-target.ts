@@ -84,6 +84,7 @@ export async function createReferenceTarget(
     approvals: memory.approvals,
     audit: memory.audit,
     tools: memory.tools,
+    storage: memory.storage,
     ...(runs.runs ? { runs: runs.runs } : {}),
     ...(runs.telemetry ? { telemetry: runs.telemetry } : {}),
     clock: {

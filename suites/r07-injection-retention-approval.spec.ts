@@ -11,6 +11,8 @@
  * never carry a raw transcript; bad input gets typed rejections, changes nothing, is audited.
  */
 import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -21,14 +23,23 @@ import {
 } from '../contract/memory.js';
 import type { Target } from '../contract/target.js';
 import { asContractError, expectRejection } from '../fixtures/assertions/contract-error.js';
+import { R07_CORPUS_PROFILE } from '../fixtures/corpora/corpus-profile.v1.js';
+import {
+  corpusAnnotations,
+  corpusReport,
+  type EntryResult,
+  writeCorpusReport,
+} from '../fixtures/corpora/corpus-rates.js';
 import {
   type CorpusEntry,
   INJECTION_CORPUS_VERSION,
   injectionCorpusV1,
 } from '../fixtures/corpora/injection-corpus.v1.js';
+import { MEMORY_CORPUS_VERSION, memoryCorpusV2 } from '../fixtures/corpora/memory-corpus.v2.js';
 import { obfuscatedVariant } from '../fixtures/corpora/obfuscation-arbitraries.js';
 import { secretTokenShapes } from '../fixtures/corpora/secret-token-shapes.js';
 import { badCalls, garbageProposalArb } from '../fixtures/memory/bad-memory-input.js';
+import { judgeCorpusEntry } from '../fixtures/memory/judge-corpus-entry.js';
 import { freshKey, note, ORG, USER, uniqueWord } from '../fixtures/memory/memory-proposal.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
 import { needCapability } from '../fixtures/scenario/need.js';
@@ -36,6 +47,9 @@ import { SPEC } from '../fixtures/scenario/thread-session.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
 const t = useTarget();
+/** A needle long enough that raw storage bytes hold it only where the body went. */
+const longWord = (): string => `${uniqueWord()}${uniqueWord()}`;
+const reportDir = () => process.env.SMTC_REPORT_DIR ?? path.join(os.tmpdir(), 'smtc-reports');
 
 const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 const pct = (n: number, d: number): string => `${n}/${d} (${d === 0 ? '100.0' : ((100 * n) / d).toFixed(1)}%)`;
@@ -524,5 +538,231 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
       }),
       fcParams(150),
     );
+  });
+
+  it(`R07.14 the memory corpus (${MEMORY_CORPUS_VERSION}) meets the declared profile on its sealed test split: attacks blocked or quarantined, hard benign notes accepted, secrets of every provider kept out — rates per language, encoding, framing and provider on both splits`, async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const results: EntryResult[] = [];
+    for (const entry of memoryCorpusV2()) results.push({ entry, ok: await judgeCorpusEntry(t(), entry) });
+    const report = corpusReport(MEMORY_CORPUS_VERSION, R07_CORPUS_PROFILE, results);
+    for (const line of corpusAnnotations(report)) await ctx.annotate(line);
+    try {
+      writeCorpusReport(report, reportDir());
+    } catch {
+      // The report file is an extra artefact; the verdict below does not depend on it.
+    }
+    const missed = report.devMisses.slice(0, 15).join(', ');
+    expect(
+      report.shortfalls.join('\n'),
+      `shortfalls on the test split; development-split misses (first 15): ${missed}`,
+    ).toBe('');
+  });
+
+  it('R07.15 approval-gated keys stay gated in every spelling of the path: other letter case, compatibility and full-width forms, NFC/NFD, invisible characters', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const prefix = policy(t()).approvalKeyPrefix;
+    const m = t().memory(p.alice, p.agents[0]);
+    const variants = new Set<string>([
+      prefix.toUpperCase(),
+      prefix.charAt(0).toUpperCase() + prefix.slice(1),
+      [...prefix].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join(''),
+      prefix.normalize('NFD'),
+      prefix.normalize('NFC'),
+      prefix.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)), // full-width
+      prefix.replace(/s/g, '\u017f'), // LATIN SMALL LETTER LONG S, NFKC-folds to "s"
+      prefix.replace(/k/g, '\u212a'), // KELVIN SIGN, NFKC-folds to "K"
+      `${prefix.slice(0, 2)}\u00ad${prefix.slice(2)}`, // soft hyphen inside the word
+    ]);
+    variants.delete(prefix);
+    const leaks: string[] = [];
+    for (const v of variants) {
+      const key = `${v}${freshKey('gated-form')}`;
+      const o = await m.put(USER, note(key, 'user has a rare blood type'), null).catch((e: unknown) => {
+        asContractError(e); // a refusal with a contract error is not a write
+        return { status: 'rejected', reasons: [] } as MemoryWriteOutcome;
+      });
+      const visible = await m.get(USER, key).catch(() => null);
+      if (o.status === 'pending_approval') {
+        await t().approvals.decide(p.approverA, o.approvalId, 'reject');
+      } else if (o.status !== 'rejected' || visible !== null) {
+        leaks.push(`${JSON.stringify(v)} → ${o.status}${visible ? ' and readable' : ''}`);
+      }
+    }
+    await ctx.annotate(`gated-key spellings tried: ${variants.size}`);
+    expect(leaks.join('\n')).toBe('');
+  });
+
+  it('R07.16 attack words broken by invisible format characters beyond zero-width ones (soft hyphen, word joiner, bidi controls, tag characters, variation selectors, invisible operators) are still blocked', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const m = t().memory(t().principals.alice, t().principals.agents[0]);
+    const perClass = new Map<string, number>();
+    const attacks = injectionCorpusV1().filter((e) => {
+      if (!e.obfuscatable || e.expect !== 'reject') return false;
+      perClass.set(e.class, (perClass.get(e.class) ?? 0) + 1);
+      return (perClass.get(e.class) ?? 0) <= 2;
+    });
+    const INVISIBLE: Readonly<Record<string, string>> = {
+      'soft hyphen U+00AD': '\u00ad',
+      'word joiner U+2060': '\u2060',
+      'left-to-right mark U+200E': '\u200e',
+      'right-to-left override U+202E': '\u202e',
+      'left-to-right isolate U+2066': '\u2066',
+      'pop directional isolate U+2069': '\u2069',
+      'arabic letter mark U+061C': '\u061c',
+      'invisible times U+2062': '\u2062',
+      'mongolian vowel separator U+180E': '\u180e',
+      'combining grapheme joiner U+034F': '\u034f',
+      'variation selector-16 U+FE0F': '\ufe0f',
+      'variation selector-17 U+E0100': '\u{e0100}',
+      'tag space U+E0020': '\u{e0020}',
+      'hangul filler U+3164': '\u3164',
+    };
+    const stored: string[] = [];
+    for (const [name, ch] of Object.entries(INVISIBLE)) {
+      for (const e of attacks) {
+        const content = e.proposal.content
+          .split(' ')
+          .map((w) => (w.length >= 4 ? `${w.slice(0, 2)}${ch}${w.slice(2)}` : w))
+          .join(' ');
+        const key = freshKey(`invisible/${e.class}`);
+        const o = await m.put(USER, { ...e.proposal, key, content }, null);
+        if (!blocked(o) || (await m.get(USER, key)) !== null) stored.push(`${e.id} with ${name}`);
+      }
+    }
+    await ctx.annotate(
+      `${Object.keys(INVISIBLE).length} invisible characters × ${attacks.length} attacks: ${stored.length} stored`,
+    );
+    expect(stored.join('\n')).toBe('');
+  });
+
+  it('R07.17 every secret in one field is kept out, not only the first: several secrets in one sentence, one JSON string, one config block', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const m = t().memory(t().principals.alice, t().principals.agents[0]);
+    const shapes = secretTokenShapes(13);
+    const leaks: string[] = [];
+    for (let i = 0; i + 2 < shapes.length; i += 3) {
+      const group = shapes.slice(i, i + 3);
+      const tokens = group.map((g) => g.token);
+      const carriers: [string, MemoryProposal['contentType'], string][] = [
+        ['sentence', 'text/plain', `Keys for the migration: ${tokens[0]}, ${tokens[1]} and ${tokens[2]}.`],
+        [
+          'json string',
+          'application/json',
+          JSON.stringify({ notes: `old ${tokens[0]} new ${tokens[1]} spare ${tokens[2]}` }),
+        ],
+        ['config block', 'text/plain', tokens.map((tk, j) => `KEY_${j}=${tk}`).join('\n')],
+      ];
+      for (const [label, contentType, content] of carriers) {
+        const key = freshKey('multi-secret');
+        const o = await m.put(USER, { ...note(key, content), contentType }, null);
+        if (o.status === 'rejected') continue; // refusing is conforming: nothing persisted
+        const stored = await m.get(USER, key);
+        const shown = [o.status === 'written' ? o.record.content : '', stored?.content ?? ''];
+        for (const g of group) {
+          for (const part of g.secretParts) {
+            const found = await m.search(USER, { text: part }, 10);
+            if ([...shown, ...found.map((h) => h.content)].some((c) => c.includes(part)))
+              leaks.push(`${g.provider} in a ${label} with ${group.length - 1} other secrets`);
+          }
+        }
+      }
+    }
+    expect([...new Set(leaks)].join('\n')).toBe('');
+  });
+
+  it('R07.18 the write policy holds on every ingress path: an administrator writing organization memory meets the same injection, secret and approval decisions as a user writing their own', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const paths = [
+      { label: 'user alice → user scope', m: t().memory(p.alice, p.agents[0]), scope: USER },
+      { label: 'admin → organization scope', m: t().memory(p.adminA, p.agents[0]), scope: ORG },
+      { label: 'admin → own user scope', m: t().memory(p.adminA, p.agents[0]), scope: USER },
+    ];
+    const prefix = policy(t()).approvalKeyPrefix;
+    const cases = [
+      ...injectionCorpusV1()
+        .filter((e) => e.obfuscatable && e.expect === 'reject')
+        .map((e) => ({ id: e.id, proposal: e.proposal, parts: [] as readonly string[] })),
+      ...secretTokenShapes(17).map((s) => ({
+        id: `secret/${s.provider}`,
+        proposal: note('k', s.sentence),
+        parts: s.secretParts,
+      })),
+      { id: 'gated-key', proposal: note(`${prefix}k`, 'gated note'), parts: [] as readonly string[] },
+    ];
+    const decisions = new Map<string, string[]>();
+    for (const path of paths) {
+      for (const c of cases) {
+        const key = c.id === 'gated-key' ? `${prefix}${freshKey('ingress')}` : freshKey('ingress');
+        const o = await path.m.put(path.scope, { ...c.proposal, key }, null);
+        if (o.status === 'pending_approval') await t().approvals.decide(p.approverA, o.approvalId, 'reject');
+        const stored = await path.m.get(path.scope, key);
+        const leaked = c.parts.some((part) => stored?.content.includes(part));
+        const decision = stored === null ? 'not visible' : leaked ? 'visible with the secret' : 'visible';
+        decisions.set(c.id, [...(decisions.get(c.id) ?? []), `${path.label}: ${decision}`]);
+      }
+    }
+    const differing = [...decisions]
+      .filter(([, ds]) => new Set(ds.map((d) => d.split(': ')[1])).size > 1)
+      .map(([id, ds]) => `${id} — ${ds.join('; ')}`);
+    await ctx.annotate(`${cases.length} proposals × ${paths.length} ingress paths`);
+    expect(differing.join('\n')).toBe('');
+  });
+
+  it('R07.19 retention and deletion reach storage: an expired, deleted or rejected body is gone from every place the target keeps data (rows, index, log, backups), not only hidden from get and search', async (ctx) => {
+    needCapability(ctx, t(), 'memory', 'settableClock', 'storageInspection');
+    const { principals: p } = t();
+    const storage = t().storage;
+    if (!storage) throw new Error('the storageInspection capability needs Target.storage');
+    const m = t().memory(p.alice, p.agents[0]);
+    const where = async (word: string) => storage.residue(word);
+    // The probe must see a live body somewhere, or its "gone" would prove nothing.
+    const liveWord = longWord();
+    written(await m.put(USER, note(freshKey('residue-live'), `${liveWord} kept alive`), null));
+    const live = await where(liveWord);
+    expect(live.locations.length).toBeGreaterThan(0);
+    expect(live.found, 'a live body must be found by the storage probe').not.toEqual([]);
+
+    const expiring = longWord();
+    written(
+      await m.put(USER, note(freshKey('residue-expiring'), `${expiring} short lived`, { retentionSeconds: 60 }), null),
+    );
+    const deleted = longWord();
+    const d = written(await m.put(USER, note(freshKey('residue-deleted'), `${deleted} to be deleted`), null));
+    expect(await m.delete(USER, d.key, d.revision)).toMatchObject({ status: 'deleted' });
+    const prefix = policy(t()).approvalKeyPrefix;
+    const rejectedWord = longWord();
+    const pend = await m.put(
+      USER,
+      note(`${prefix}${freshKey('residue-rejected')}`, `${rejectedWord} never approved`),
+      null,
+    );
+    if (pend.status === 'pending_approval') await t().approvals.decide(p.approverA, pend.approvalId, 'reject');
+    const approvedWord = longWord();
+    const pend2 = await m.put(
+      USER,
+      note(`${prefix}${freshKey('residue-approved')}`, `${approvedWord} approved then deleted`),
+      null,
+    );
+    if (pend2.status === 'pending_approval') {
+      const a = written(await t().approvals.decide(p.approverA, pend2.approvalId, 'approve'));
+      await m.delete(USER, a.key, a.revision);
+    }
+    await t().clock!.advance(61_000);
+    const residue: string[] = [];
+    for (const [label, word] of [
+      ['expired body', expiring],
+      ['deleted body', deleted],
+      ['rejected approval body', rejectedWord],
+      ['approved-then-deleted body', approvedWord],
+    ] as const) {
+      const r = await where(word);
+      if (r.found.length > 0) residue.push(`${label} still in ${r.found.join(', ')}`);
+    }
+    // The live record was untouched by all of that.
+    expect((await where(liveWord)).found).not.toEqual([]);
+    await ctx.annotate(`storage locations declared: ${live.locations.join(', ')}`);
+    expect(residue.join('\n')).toBe('');
   });
 });

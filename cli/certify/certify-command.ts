@@ -6,9 +6,10 @@
  * SIGINT/SIGTERM (a partial report marked interrupted). Whatever the run started or created is
  * taken back at its end.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { REQUIREMENTS } from '../../contract/requirements.js';
+import { CORPUS_REPORT_FILE } from '../../fixtures/corpora/corpus-rates.js';
 import type { RunSettings } from '../../fixtures/settings/run-settings.js';
 import { DEFAULT_CERTIFY_TARGET, loadTargetModule, REPO_ROOT } from '../../fixtures/targets/load-target.js';
 import { writeHtmlReport } from '../report/html-report.js';
@@ -17,6 +18,7 @@ import { renderSummary } from '../report/terminal-summary.js';
 import { terminalLine, terminalText } from '../report/terminal-text.js';
 import { writeVerdictJson } from '../report/verdict-json.js';
 import { canarySections } from './canary-section.js';
+import { corpusSections } from './corpus-section.js';
 import { exitCodeOf } from './exit-codes.js';
 import { INTERRUPT_EXIT, onInterrupt } from './interrupt.js';
 import { kitVersion } from './kit-version.js';
@@ -102,6 +104,7 @@ async function certifyInScope(
   await Promise.race([preflight(target, settings.manifest), stopOnInterrupt]);
   const mod = await Promise.race([loadTargetModule(target, settings.manifest), stopOnInterrupt]);
   mkdirSync(reportDir, { recursive: true });
+  rmSync(path.join(reportDir, CORPUS_REPORT_FILE), { force: true }); // a stale one would describe another run
 
   const startedAt = new Date();
   const { selection } = o;
@@ -149,6 +152,7 @@ async function certifyInScope(
   const finishedAt = new Date();
   const artefacts = ['verdict.json', 'junit.xml', 'report.html'];
   if (existsSync(path.join(reportDir, 'canary-report.json'))) artefacts.push('canary-report.json');
+  if (existsSync(path.join(reportDir, CORPUS_REPORT_FILE))) artefacts.push(CORPUS_REPORT_FILE);
   const certification: Certification = {
     tool: { name: 'smtc', version: kitVersion() },
     target,
@@ -171,7 +175,7 @@ async function certifyInScope(
   };
   writeVerdictJson(reportDir, certification);
   writeJunit(reportDir, certification);
-  writeHtmlReport(reportDir, certification, await canarySections(reportDir));
+  writeHtmlReport(reportDir, certification, [...(await canarySections(reportDir)), ...corpusSections(reportDir)]);
   process.stdout.write(renderSummary(certification));
   process.stdout.write(`  reports: ${path.relative(process.cwd(), reportDir) || '.'}/{${artefacts.join(',')}}\n`);
   if (stopped && 'interrupted' in stopped) return { exitCode: INTERRUPT_EXIT[stopped.interrupted], certification };

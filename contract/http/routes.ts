@@ -54,6 +54,8 @@ import {
   ProcessIdsResponse,
   ProcessRestartRequest,
   ProcessSignalRequest,
+  StorageResidueRequest,
+  StorageResidueResponse,
 } from './test-controls-protocol.js';
 import { AllowedResponse, MayInvokeRequest, MayReachRequest } from './tools-protocol.js';
 
@@ -399,6 +401,16 @@ export const ROUTES = {
     summary: "The Toxiproxy proxies in front of the target's own links (worker → control plane, …)",
     request: null,
     response: NetworkLinksResponse,
+  }),
+  controlStorageResidue: route({
+    method: 'POST',
+    path: '/_smtc/storage/residue',
+    auth: 'admin',
+    tag: 'test-controls',
+    summary:
+      'Run retention and deletion work already due, then report which declared storage locations still hold the needle',
+    request: StorageResidueRequest,
+    response: StorageResidueResponse,
   }),
   controlTargetsCreate: route({
     method: 'POST',

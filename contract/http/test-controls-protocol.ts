@@ -2,7 +2,8 @@
  * Test controls, under `/_smtc/`: off unless the server was started with them enabled, and then
  * only for the admin token. A settable clock (retention tests), telemetry flush, and gofail-
  * style failpoints: `PUT /_smtc/failpoints/{name}` with the term as a text/plain body, e.g.
- * `2*return("unavailable")->sleep(10)`, `DELETE` to disarm one or all.
+ * `2*return("unavailable")->sleep(10)`, `DELETE` to disarm one or all; storage inspection
+ * (`POST /_smtc/storage/residue`): where a memory body still exists.
  */
 import { z } from 'zod';
 import { NETWORK_LINKS, PROCESS_PARTS, PROCESS_SIGNALS } from '../target.js';
@@ -37,6 +38,17 @@ export const PoisonCacheRequest = named(
 export const ProcessIdsResponse = named(
   'ProcessIdsResponse',
   z.object({ controlPlane: z.number(), workers: z.array(z.number()) }),
+);
+
+export const StorageResidueRequest = named(
+  'StorageResidueRequest',
+  z.strictObject({ needle: z.string().min(8).max(256) }),
+  'A word of a memory body to look for in every place the target keeps memory data.',
+);
+export const StorageResidueResponse = named(
+  'StorageResidueResponse',
+  z.object({ locations: z.array(ShortString).min(1), found: z.array(ShortString) }),
+  'Declared storage locations, and those still holding the needle after retention and deletion work already due has run.',
 );
 
 export const NetworkLinksResponse = named(

@@ -64,6 +64,7 @@ export function createApprovals(deps: MemoryDeps): Approvals {
             throw new ContractError('not_found');
           }
           audit('rejected', ['approval_rejected'], pending);
+          deps.store.checkpoint(); // the rejected body leaves the write-ahead log too
           return { status: 'rejected', reasons: ['approval_rejected'] };
         }
         const candidate = JSON.parse(pending.candidate) as WriteCandidate;

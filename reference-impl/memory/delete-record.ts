@@ -42,6 +42,9 @@ export function deleteRecord(deps: MemoryDeps, a: Authorized, key: string, expec
     deps.store.appendAudit(auditEntry({ ...base, outcome: 'deleted', revision: current.revision }));
     return { outcome: { status: 'deleted', key, revision: current.revision } as MemoryWriteOutcome, removed: true };
   });
-  if (result.removed) deps.indexes.remove(a.namespace, key);
+  if (result.removed) {
+    deps.indexes.remove(a.namespace, key);
+    deps.store.checkpoint(); // the body leaves the write-ahead log too
+  }
   return result.outcome;
 }

@@ -5,7 +5,7 @@
  */
 import type { Approvals, Audit, MemoryBroker, MemoryPolicy } from '../../contract/memory.js';
 import type { Principal } from '../../contract/principals.js';
-import type { Capabilities, ToolAuthorization } from '../../contract/target.js';
+import type { Capabilities, StorageInspection, ToolAuthorization } from '../../contract/target.js';
 import type { ReferenceContext } from '../reference-context.js';
 import { createApprovals } from './approvals-service.js';
 import { createAuditReader } from './audit-reader.js';
@@ -15,6 +15,7 @@ import type { MemoryDeps } from './memory-deps.js';
 import { MEMORY_BOUNDS, MEMORY_POLICY } from './memory-policy.js';
 import { SearchIndexes } from './search-index.js';
 import { MemoryStore } from './sqlite-memory-store.js';
+import { storageResidue } from './storage-residue.js';
 import { isLive, type LiveRecord } from './stored-record.js';
 import { createToolAuthorization } from './tool-authorization.js';
 
@@ -25,6 +26,7 @@ export interface MemoryService {
   readonly approvals: Approvals;
   readonly audit: Audit;
   readonly tools: ToolAuthorization;
+  readonly storage: StorageInspection;
 }
 
 export function createMemoryService(ctx: ReferenceContext, deps: { ownsBinding: OwnsBinding }): MemoryService {
@@ -43,11 +45,12 @@ export function createMemoryService(ctx: ReferenceContext, deps: { ownsBinding: 
     sharedLearning,
   };
   return {
-    capabilities: { memory: true, sharedLearning },
+    capabilities: { memory: true, sharedLearning, storageInspection: true },
     policy: MEMORY_POLICY,
     memory: (caller, agent) => new ReferenceMemoryBroker(memoryDeps, caller, agent),
     approvals: createApprovals(memoryDeps),
     audit: createAuditReader(memoryDeps),
     tools: createToolAuthorization(ctx.auth),
+    storage: { residue: async (needle) => storageResidue(memoryDeps, needle) },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Expired records leave the store for good: content tombstoned, removed from the namespace's
- * index, an `expire` audit entry written. Runs before every operation on a namespace and, for
- * one key, inside the write transaction.
+ * index, an `expire` audit entry written, the write-ahead log checkpointed so the body leaves
+ * the files as well. Runs before every operation on a namespace and, for one key, inside the
+ * write transaction.
  */
 import { auditEntry } from './audit-log.js';
 import type { MemoryDeps } from './memory-deps.js';
@@ -40,4 +41,10 @@ export function purgeExpired(deps: MemoryDeps, ns: Namespace): void {
     }
   });
   for (const key of keys) deps.indexes.remove(ns, key);
+  deps.store.checkpoint();
+}
+
+/** Retention work due everywhere, not only in the namespaces being used (storage inspection). */
+export function purgeAllExpired(deps: MemoryDeps): void {
+  for (const ns of deps.store.namespacesWithExpired(deps.clock.now())) purgeExpired(deps, ns);
 }

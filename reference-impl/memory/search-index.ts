@@ -58,6 +58,11 @@ class NamespaceIndex {
     return this.docs.has(key);
   }
 
+  holdsText(needle: string): boolean {
+    for (const d of this.docs.values()) if (d.text.includes(needle)) return true;
+    return this.mini.search(needle).length > 0; // a term still indexed for some document
+  }
+
   search(text: string): IndexHit[] {
     return this.mini.search(text).map((h) => ({ key: String(h.id), score: h.score }));
   }
@@ -104,6 +109,12 @@ export class SearchIndexes {
 
   remove(ns: Namespace, key: string): void {
     this.lru.get(ns)?.remove(key);
+  }
+
+  /** Storage inspection: does any cached index still hold the text (a document or a term)? */
+  holdsText(needle: string): boolean {
+    for (const idx of this.lru.values()) if (idx.holdsText(needle)) return true;
+    return false;
   }
 
   /** For tests and the index-removal check: is a key present in the namespace's index? */

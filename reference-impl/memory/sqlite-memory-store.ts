@@ -150,11 +150,25 @@ export class MemoryStore {
 
   constructor(private readonly db: Db) {
     db.exec(SCHEMA);
+    // A removed body must leave the file too: freed cells and pages are zeroed, not just unlinked.
+    db.pragma('secure_delete = ON');
     this.s = {
       get: db.prepare<[string, string], RecordRow>('SELECT * FROM memory_records WHERE namespace = ? AND key = ?'),
       live: db.prepare<[string], RecordRow>('SELECT * FROM memory_records WHERE namespace = ? AND live = 1'),
       countLive: db.prepare<[string], { n: number }>(
         'SELECT COUNT(*) AS n FROM memory_records WHERE namespace = ? AND live = 1',
+      ),
+      expiredNamespaces: db.prepare<[number], { namespace: string }>(
+        'SELECT DISTINCT namespace FROM memory_records WHERE live = 1 AND expires_at IS NOT NULL AND expires_at <= ?',
+      ),
+      recordsHolding: db.prepare<[string], { n: number }>(
+        'SELECT COUNT(*) AS n FROM memory_records WHERE instr(content, ?) > 0',
+      ),
+      approvalsHolding: db.prepare<[string], { n: number }>(
+        'SELECT COUNT(*) AS n FROM memory_approvals WHERE instr(candidate, ?) > 0',
+      ),
+      auditHolding: db.prepare<[string, string], { n: number }>(
+        'SELECT COUNT(*) AS n FROM memory_audit WHERE instr(reasons, ?) > 0 OR instr(key, ?) > 0',
       ),
       expired: db.prepare<[string, number], { key: string }>(
         'SELECT key FROM memory_records WHERE namespace = ? AND live = 1 AND expires_at IS NOT NULL AND expires_at <= ?',
@@ -237,6 +251,33 @@ export class MemoryStore {
 
   countLive(namespace: Namespace): number {
     return this.s.countLive.get(namespace)?.n ?? 0;
+  }
+
+  /** Namespaces holding live records whose retention has run out. */
+  namespacesWithExpired(nowMs: number): Namespace[] {
+    return this.s.expiredNamespaces.all(nowMs).map((r) => r.namespace as Namespace);
+  }
+
+  /** The memory tables that still hold `needle` in a text column (storage inspection). */
+  tablesHolding(needle: string): string[] {
+    const out: string[] = [];
+    if ((this.s.recordsHolding.get(needle)?.n ?? 0) > 0) out.push('sqlite:memory_records');
+    if ((this.s.approvalsHolding.get(needle)?.n ?? 0) > 0) out.push('sqlite:memory_approvals');
+    if ((this.s.auditHolding.get(needle, needle)?.n ?? 0) > 0) out.push('sqlite:memory_audit');
+    return out;
+  }
+
+  /**
+   * Fold the write-ahead log into the database file and truncate it, so a removed body leaves
+   * the log too (the log otherwise keeps every page image until its next reuse).
+   */
+  checkpoint(): void {
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
+  /** The database file (its `-wal` sibling is the log). */
+  get file(): string {
+    return this.db.name;
   }
 
   expiredKeys(namespace: Namespace, nowMs: number): string[] {

@@ -56,3 +56,9 @@ export const controlNetworkLinks: Handler<'controlNetworkLinks'> = async ({ targ
   const f = required(target.faults);
   return required(f.networkLinks).call(f);
 };
+
+export const controlStorageResidue: Handler<'controlStorageResidue'> = async ({ target, body }) => {
+  const s = required(target.storage);
+  const r = await s.residue(body.needle);
+  return { locations: [...r.locations], found: [...r.found] };
+};

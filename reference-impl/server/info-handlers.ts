@@ -13,6 +13,8 @@ export function servedCapabilities(target: Target, testControls: boolean): Capab
     processFaults: Boolean(target.capabilities.processFaults && target.faults?.killPart && testControls),
     // The proxies of its own links are named through a test control.
     networkFaults: Boolean(target.capabilities.networkFaults && target.faults?.networkLinks && testControls),
+    // Storage inspection is a test control.
+    storageInspection: Boolean(target.capabilities.storageInspection && target.storage && testControls),
     // Telemetry needs flush, which is a test control.
     telemetry: Boolean(target.capabilities.telemetry && target.telemetry && testControls),
   };

@@ -29,8 +29,8 @@ function service(owned: Array<[string, string]> = [], sharedLearning = false) {
 
 describe('reference memory service', () => {
   it('declares its capabilities and policy', () => {
-    expect(service().svc.capabilities).toEqual({ memory: true, sharedLearning: false });
-    expect(service([], true).svc.capabilities).toEqual({ memory: true, sharedLearning: true });
+    expect(service().svc.capabilities).toEqual({ memory: true, sharedLearning: false, storageInspection: true });
+    expect(service([], true).svc.capabilities).toEqual({ memory: true, sharedLearning: true, storageInspection: true });
   });
 
   it('persists record, revision history and audit in one transaction (a failed audit write rolls back the record)', async () => {
