@@ -86,6 +86,9 @@ export function decodedViews(text: string): MatchingViews {
     views.add(foldForMatching(visible));
     if (/[^\x00-\x7f]/.test(visible)) {
       views.add(collapse(visible.normalize('NFKC').toLowerCase()));
+      // Lower case before folding too: confusables' skeleton reads a capital I as l, so mixed
+      // case with lookalikes ("TＩme … іnclude") has no right view when folded first.
+      views.add(collapse(foldMixedScript(visible.normalize('NFKC').toLowerCase())));
       if (lookalikeShare(visible) >= 0.85) views.add(collapse(foldHomoglyphs(visible.normalize('NFKC')).toLowerCase()));
       const asI = readLLikeAsI(visible);
       if (asI !== null) views.add(foldForMatching(asI));
