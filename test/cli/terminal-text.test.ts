@@ -24,6 +24,7 @@ function failedCase(message: string, name: string): TestCase {
     result: () => ({ state: 'failed', errors: [{ message }] }),
     diagnostic: () => ({ duration: 3 }),
     annotations: () => [{ message: `note ${HOSTILE}` }],
+    meta: () => ({}),
   } as unknown as TestCase;
 }
 
@@ -47,8 +48,10 @@ describe('terminal text from a target', () => {
     const printed = lines.join('\n');
     expect(printed).toContain('\\x1b[2J');
     expect(printed).not.toMatch(ACTIVE);
-    // The stored message stays what the target said (JSON/XML/HTML escape it themselves).
-    expect(c.clauses[0]?.message).toContain('\u001b[2J');
+    // The stored explanation keeps what the target said, with its control characters removed
+    // (cli/certify/failure-text.ts); JSON/XML/HTML escape the rest themselves.
+    expect(c.clauses[0]?.message).toContain('boom');
+    expect(c.clauses[0]?.message).not.toContain('\u001b');
   });
 
   it('the verdict table prints reasons, annotations and the target name inert', () => {
