@@ -25,6 +25,6 @@ export async function ensureReachable(target: string, timeoutMs = 10_000): Promi
     await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
   } catch (e) {
     const why = (e as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'connection failed';
-    throw new TargetUnreachableError(`target ${url.origin} could not be reached (${why})`);
+    throw new TargetUnreachableError(`pre-flight: target ${url.origin} could not be reached (${why})`);
   }
 }
