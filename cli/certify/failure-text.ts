@@ -21,9 +21,20 @@ export interface ReportedError {
 const MAX_VALUE = 600;
 const MAX_OPS = 30;
 
+function asText(s: unknown): string {
+  if (typeof s === 'string') return s;
+  if (s === undefined) return '';
+  try {
+    return JSON.stringify(s) ?? Object.prototype.toString.call(s);
+  } catch {
+    return Object.prototype.toString.call(s);
+  }
+}
+
 /** Control characters out (a target's text must not drive the terminal), one line, bounded. */
-function oneLine(s: string, max = MAX_VALUE): string {
-  const flat = s
+function oneLine(s: unknown, max = MAX_VALUE): string {
+  // Whatever an assertion carried (vitest may keep a non-string expected/actual): shown as text.
+  const flat = asText(s)
     .replace(/\u001b\[[0-9;]*m/g, '')
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
     .replace(/\s*\n\s*/g, ' ')

@@ -37,6 +37,18 @@ export interface SuiteRunResult {
   readonly stopped?: { readonly interrupted: 'SIGINT' | 'SIGTERM' } | { readonly overrun: Overrun };
 }
 
+/** An unhandled error as one line; it may be anything a target threw, even a null-prototype object. */
+function describeError(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  const m = (e as { message?: unknown } | null)?.message;
+  if (typeof m === 'string') return m;
+  try {
+    return JSON.stringify(e) ?? Object.prototype.toString.call(e);
+  } catch {
+    return Object.prototype.toString.call(e);
+  }
+}
+
 export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
   const collector = new ResultCollector(o.out, o.root, (id) => isSelected(o.selection, id));
   const filters = o.selection.requirements.map((id) => `suites/r${id.slice(1)}-`);
@@ -90,7 +102,7 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
     };
   }
   const { vitest } = first;
-  const runErrors = vitest.state.getUnhandledErrors().map((e) => (e instanceof Error ? e.message : String(e)));
+  const runErrors = vitest.state.getUnhandledErrors().map(describeError);
   await vitest.close();
   return { clauses: collector.clauses, runErrors, declared: collector.declared, finished: collector.finished };
 }
