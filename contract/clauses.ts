@@ -36,6 +36,49 @@ const TYPED =
   'the contract names no error for bad input; the kit requires a registered, typed error (contract/errors.ts) that changes nothing, since an untyped failure cannot be told from an outage';
 
 const CLAUSES: Record<string, Entry> = {
+  'R01.7': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+  ],
+  'R01.8': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
+  'R01.9': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
+  'R02.20': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
+  'R03.30': [
+    'thread-state-invariants',
+    'Duplicate writes with the same idempotency key return the same pending/durable reference.',
+  ],
+  'R03.31': [
+    'thread-state-invariants',
+    'Duplicate writes with the same idempotency key return the same pending/durable reference.',
+  ],
+  'R04.30': [
+    'thread-state-invariants',
+    'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
+  ],
+  'R06.20': [
+    'memory-write-pipeline',
+    'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
+  ],
+  'R07.14': [
+    'memory-write-pipeline',
+    'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',
+  ],
+  'R07.15': ['memory-write-pipeline', 'Require human approval where the scope/path policy says so.'],
+  'R07.16': ['memory-write-pipeline', 'Scan and classify content as untrusted model-produced context.'],
+  'R07.17': [
+    'memory-write-pipeline',
+    'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',
+  ],
+  'R07.18': ['memory-write-pipeline', 'Scan and classify content as untrusted model-produced context.'],
+  'R07.19': ['conformance', 'memory injection, scope escalation, retention, approval, and deletion tests'],
+  'R09.9': [
+    'propagation',
+    'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',
+  ],
+  'R09.10': [
+    'propagation',
+    'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',
+  ],
   'R01.1': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
   'R01.2': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
   'R01.3': [
