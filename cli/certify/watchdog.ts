@@ -43,7 +43,8 @@ export function startWatchdog(
 ): { stop(): void } {
   const started = Date.now();
   const where = (file: string, current?: string) =>
-    `${path.relative(root, file)}${current ? ` in scenario "${current}"` : ''}`;
+    // Before its first scenario the file is loading or in a setup hook (creating the target).
+    `${path.relative(root, file)}${current ? ` in scenario "${current}"` : ' before its first scenario (loading or setting up)'}`;
   const timer = setInterval(
     () => {
       const now = Date.now();
