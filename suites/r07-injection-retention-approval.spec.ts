@@ -341,8 +341,18 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     });
     expect(await m.get(USER, goneKey)).toBeNull();
     expect(await m.search(USER, { text: goneWord }, 10)).toEqual([]);
-    // Gone from the index itself: the remaining record ranks exactly as before the deleted one existed.
-    expect(await m.search(USER, { text: `${word} lighthouse` }, 10)).toEqual(baseline);
+    // Gone from the index itself: the remaining records rank as before the deleted one existed —
+    // same records, same order, same scores up to floating-point rounding (an index that updates
+    // its term statistics incrementally, or rebuilds them, may differ in the last bits; a deleted
+    // document still counted in the statistics moves scores by far more).
+    const after = await m.search(USER, { text: `${word} lighthouse` }, 10);
+    expect(after.map(({ score: _, ...r }) => r)).toEqual(baseline.map(({ score: _, ...r }) => r));
+    for (const [i, r] of after.entries()) {
+      const was = baseline[i]?.score ?? Number.NaN;
+      expect(Math.abs((r.score ?? Number.NaN) - was), `score of ${r.key}`).toBeLessThanOrEqual(
+        1e-9 * Math.max(1, Math.abs(was)),
+      );
+    }
     const entries = await t().audit.memory(p.adminA, { key: goneKey });
     expect(entries.at(-1)).toMatchObject({
       operation: 'delete',
