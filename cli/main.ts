@@ -62,8 +62,15 @@ program
     `multiply every property run budget by x, in (${LIMITS.runsScale.min}, ${LIMITS.runsScale.max}]`,
   )
   .option('-q, --quiet', 'no per-scenario progress', false)
+  .option(
+    '--no-provision',
+    'never build a missing service (Toxiproxy, the history checker) into the cache; its scenarios are not run (or SMTC_NO_PROVISION=1)',
+  )
   .action(async (opts) => {
     try {
+      const provision = opts.provision !== false && process.env.SMTC_NO_PROVISION !== '1';
+      // The suites' own lookups (the history checker's build on first use) read it too.
+      if (!provision) process.env.SMTC_NO_PROVISION = '1';
       const { settings, selection } = certifyInputs(opts);
       const { exitCode } = await certify({
         settings,
@@ -71,6 +78,7 @@ program
         out: opts.out,
         strict: Boolean(opts.strict),
         quiet: Boolean(opts.quiet),
+        provision,
       });
       process.exitCode = exitCode;
     } catch (e) {
