@@ -58,6 +58,9 @@ export async function doctor(flags: DoctorFlags): Promise<number> {
     ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
     ...(flags.only !== undefined ? { only: parseOnlyList(flags.only) } : {}),
   });
+  // Exiting (not dying) on a signal runs the exit hook that stops a build's process group.
+  process.once('SIGINT', () => process.exit(130));
+  process.once('SIGTERM', () => process.exit(143));
   const provision = flags.provisioning !== false && process.env.SMTC_NO_PROVISION !== '1';
   // With --exports, stdout is for the shell: the report goes to stderr.
   const report = flags.exports ? process.stderr : process.stdout;
