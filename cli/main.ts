@@ -6,6 +6,7 @@ import { certify } from './certify/certify-command.js';
 import { certifyInputs } from './certify/certify-inputs.js';
 import { EXIT } from './certify/exit-codes.js';
 import { PROFILES } from './certify/profiles.js';
+import { doctor } from './doctor-command.js';
 import { terminalText } from './report/terminal-text.js';
 import { serve } from './serve-command.js';
 
@@ -61,8 +62,15 @@ program
     `multiply every property run budget by x, in (${LIMITS.runsScale.min}, ${LIMITS.runsScale.max}]`,
   )
   .option('-q, --quiet', 'no per-scenario progress', false)
+  .option(
+    '--no-provision',
+    'never build a missing service (Toxiproxy, the history checker) into the cache; its scenarios are not run (or SMTC_NO_PROVISION=1)',
+  )
   .action(async (opts) => {
     try {
+      const provision = opts.provision !== false && process.env.SMTC_NO_PROVISION !== '1';
+      // The suites' own lookups (the history checker's build on first use) read it too.
+      if (!provision) process.env.SMTC_NO_PROVISION = '1';
       const { settings, selection } = certifyInputs(opts);
       const { exitCode } = await certify({
         settings,
@@ -70,6 +78,7 @@ program
         out: opts.out,
         strict: Boolean(opts.strict),
         quiet: Boolean(opts.quiet),
+        provision,
       });
       process.exitCode = exitCode;
     } catch (e) {
@@ -90,6 +99,36 @@ program
         return;
       }
       throw e;
+    }
+  });
+
+program
+  .command('doctor')
+  .description(
+    'list every service the kit can use (Toxiproxy, FerretDB, the history checker, Chromium), where it is or how it would be provisioned, and its version; exit 1 when the selection cannot be fully run',
+  )
+  .option('--profile <name>', 'the selection to check, as for certify (default: full)')
+  .option('--only <ids>', 'comma-separated requirements and clauses, as for certify')
+  .option('--all', "also the services only the kit's own tests use (FerretDB, Chromium): what CI needs", false)
+  // One attribute: --provision sets it true, --no-provision false, neither leaves it undefined.
+  .option('--provision', 'build what is missing now, into the cache (SMTC_CACHE_DIR, default ~/.cache/smtc)')
+  .option('--no-provision', 'never build: a service not found is missing (or SMTC_NO_PROVISION=1)')
+  .option(
+    '--exports',
+    "print `export NAME='path'` lines for the binaries found (stdout; the report goes to stderr)",
+    false,
+  )
+  .action(async (opts) => {
+    try {
+      process.exitCode = await doctor({
+        ...opts,
+        provision: opts.provision === true,
+        provisioning: opts.provision !== false,
+      });
+    } catch (e) {
+      if (!(e instanceof Error && e.name === 'UsageError')) throw e;
+      process.stderr.write(`smtc: ${terminalText(e.message)}\n`);
+      process.exitCode = EXIT.unusable;
     }
   });
 

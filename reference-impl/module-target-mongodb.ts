@@ -29,7 +29,7 @@ const mongodbModule: TargetModule = {
       throw new Error(
         `${MONGODB_URL_VARIABLE} is not set: the "state on MongoDB" reference target needs the URL of a ` +
           'MongoDB-wire server (e.g. mongodb://127.0.0.1:27017/?directConnection=true — `docker compose up mongo`, ' +
-          'or FerretDB: .ci/install-ferretdb.sh)',
+          'or FerretDB: npx smtc doctor --all --provision)',
       );
     }
     // Bounded waits: an unreachable server fails the operation (as `unavailable`) instead of hanging.

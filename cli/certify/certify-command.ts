@@ -23,6 +23,7 @@ import { exitCodeOf } from './exit-codes.js';
 import { INTERRUPT_EXIT, onInterrupt } from './interrupt.js';
 import { kitVersion } from './kit-version.js';
 import { preflight } from './preflight.js';
+import { provisionForSelection } from './provision-services.js';
 import { fingerprintTarget, runEnvironment } from './run-metadata.js';
 import { openRunScope } from './run-scope.js';
 import { runSuites } from './run-suites.js';
@@ -38,6 +39,8 @@ export interface CertifyOptions {
   readonly out: string;
   readonly strict: boolean;
   readonly quiet: boolean;
+  /** Build a missing service the selection needs (false: --no-provision). */
+  readonly provision?: boolean;
 }
 
 /** A URL names an HTTP target (its manifest comes from --manifest); else an absolute path. */
@@ -117,6 +120,13 @@ async function certifyInScope(
   );
   if (settings.replay)
     out(`replay of ${settings.replay.clause}: seed ${settings.replay.seed}, path "${settings.replay.path}"`);
+  await Promise.race([
+    provisionForSelection(selection.requirements, {
+      provision: o.provision !== false,
+      out: (l) => process.stderr.write(`${l}\n`),
+    }),
+    stopOnInterrupt,
+  ]);
   if (mod.serialSuites) out('suite files run one at a time: every target shares the processes of one running service');
   const run = await runSuites({
     root: REPO_ROOT,

@@ -3,7 +3,7 @@
  * page), shows the overall verdict and one section per requirement, and foreign text stays
  * text (an injected tag in a failure message never becomes an element).
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,13 +13,7 @@ import { type ClauseResult, decideRequirement, overallOf } from '../../cli/certi
 import { renderHtmlReport } from '../../cli/report/html-report.js';
 import { REQUIREMENTS } from '../../contract/requirements.js';
 import { notRun } from '../../fixtures/scenario/need.js';
-
-function chromiumPath(): string | null {
-  for (const p of [process.env.SMTC_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser']) {
-    if (p && existsSync(p)) return p;
-  }
-  return null;
-}
+import { CHROMIUM_FIX, findChromium } from '../../fixtures/services/chromium.js';
 
 const clause = (id: string, state: ClauseResult['state'], message?: string): ClauseResult => ({
   id,
@@ -34,8 +28,8 @@ const clause = (id: string, state: ClauseResult['state'], message?: string): Cla
 
 describe('HTML report in a real browser', () => {
   it('renders offline with the verdict, every requirement, and inert foreign text', async (ctx) => {
-    const exe = chromiumPath();
-    if (!exe) notRun(ctx, 'no Chromium found (install Debian chromium or set SMTC_CHROMIUM)');
+    const exe = findChromium();
+    if (!exe) notRun(ctx, `no Chromium found: ${CHROMIUM_FIX}`);
     const clauses = [
       clause('R02.1', 'passed'),
       clause('R03.1', 'failed', 'boom <img src=x onerror="window.__pwned=1"> seed: 42, path: "1:2"'),
@@ -92,8 +86,8 @@ describe('HTML report in a real browser', () => {
   }, 60_000);
 
   it('wraps long text and keeps every badge on screen at 1280 px and at 390 px', async (ctx) => {
-    const exe = chromiumPath();
-    if (!exe) notRun(ctx, 'no Chromium found (install Debian chromium or set SMTC_CHROMIUM)');
+    const exe = findChromium();
+    if (!exe) notRun(ctx, `no Chromium found: ${CHROMIUM_FIX}`);
     const long = `Counterexample: [${'Write(s0,k0,p0),'.repeat(200)}] ${'x'.repeat(3000)}`;
     const clauses = [
       clause('R02.1', 'passed'),

@@ -68,6 +68,6 @@ if (process.env.SMTC_MONGODB_URL || findFerretdbBinary()) {
   });
 } else {
   it('LangGraph validation suite over the MongoDB backend', (ctx) => {
-    notRun(ctx, 'no MongoDB-wire server: set SMTC_MONGODB_URL or install FerretDB (.ci/install-ferretdb.sh)');
+    notRun(ctx, 'no MongoDB-wire server: set SMTC_MONGODB_URL or build FerretDB (npx smtc doctor --all --provision)');
   });
 }
