@@ -63,11 +63,6 @@ export interface TargetOptions {
    * reference the provider returns may be linked to `harness.run`. Default false (never link).
    */
   readonly remoteTraceLinks?: boolean;
-  /**
-   * Test-only fault hook of the bundled reference (see reference-impl/mutation-hooks.ts): names
-   * one deliberate bug a mutant switches on. Other targets ignore it.
-   */
-  readonly mutation?: string;
   /** Thread-state bounds to use instead of the defaults (suites shrink them to test them). */
   readonly stateLimits?: Partial<StateLimits>;
 }

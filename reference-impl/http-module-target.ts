@@ -21,6 +21,8 @@ export function referenceServerManifest(opts: {
   readonly name: string;
   readonly workers: number;
   readonly testControls: boolean;
+  /** A module whose `referenceParts` the served reference is assembled with (reference-parts.ts). */
+  readonly partsModule?: string;
 }): HttpTargetManifest {
   return {
     manifestVersion: 1,
@@ -47,6 +49,7 @@ export function referenceServerManifest(opts: {
           // Sandbox workers as separate OS processes (process-fault scenarios kill them).
           '--workers',
           String(opts.workers),
+          ...(opts.partsModule ? ['--parts', opts.partsModule] : []),
         ],
         cwd: REPO_ROOT,
         readyTimeoutMs: 60_000,

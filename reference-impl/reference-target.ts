@@ -12,6 +12,7 @@ import { AdjustableClock } from './platform/clock.js';
 import { failpointControl } from './platform/failpoint-control.js';
 import { openSqlite } from './platform/sqlite.js';
 import type { ReferenceContext } from './reference-context.js';
+import { loadReferenceParts } from './reference-parts.js';
 import type { Delegations } from './runs/control-plane/delegations.js';
 import { processFaults } from './runs/remote/process-faults.js';
 import { ToxiproxyLinks } from './runs/remote/toxiproxy-links.js';
@@ -37,6 +38,11 @@ export interface ReferenceTargetOptions {
   readonly stateBackend?: StateBackend;
   /** Target name when a backend other than the embedded default is chosen. */
   readonly name?: string;
+  /**
+   * Absolute path of a module whose `referenceParts` replace parts of the reference
+   * (reference-parts.ts); worker processes load it too.
+   */
+  readonly partsModule?: string;
 }
 
 export async function createReferenceTarget(
@@ -48,11 +54,16 @@ export async function createReferenceTarget(
   const clock = new AdjustableClock();
   // Served: identities survive a restart of the control plane on the same data directory.
   const auth = served ? persistedAuthenticator(env.tempDir) : new Authenticator();
-  const ctx: ReferenceContext = { db, clock, auth, env, options: env.options ?? {} };
+  const parts = await loadReferenceParts(opts.partsModule);
+  const ctx: ReferenceContext = { db, clock, auth, env, options: env.options ?? {}, parts };
 
   const state = createStateService(ctx, opts.stateBackend);
   const memory = createMemoryService(ctx, { ownsBinding: (p, b) => state.ownsBinding(p, b) });
-  const runs = await createRunService(ctx, { state, memory }, served ? { workers: opts.workers } : {});
+  const runs = await createRunService(
+    ctx,
+    { state, memory },
+    served ? { workers: opts.workers, ...(opts.partsModule ? { partsModule: opts.partsModule } : {}) } : {},
+  );
   const failpoints = failpointControl([state.failpoints]);
   // Served with a Toxiproxy from the kit: the workers reach the control plane through it.
   const links = runs.pool && env.toxiproxyUrl ? new ToxiproxyLinks(env.toxiproxyUrl, env.tempDir) : null;

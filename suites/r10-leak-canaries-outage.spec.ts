@@ -13,7 +13,6 @@
  * the outage and cleared after recovery, audit and durability unaffected — also with sampling
  * set to drop everything.
  */
-import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'vitest';
@@ -26,11 +25,19 @@ import type { Sink } from '../canaries/sink.js';
 import type { Principal } from '../contract/principals.js';
 import type { RunOutcome, RunRequest } from '../contract/runs.js';
 import type { Target } from '../contract/target.js';
-import { SERVICE, type TelemetryHealth } from '../contract/tracing.js';
+import type { TelemetryHealth } from '../contract/tracing.js';
 import type { CollectorMode, SpanCollector } from '../fixtures/collector/span-collector.js';
 import { requestScanItems } from '../fixtures/collector/span-text-fields.js';
 import { useCollector } from '../fixtures/collector/use-collector.js';
 import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
+import {
+  CollectorOutage,
+  EXPORT_TIMEOUT_MS,
+  expectQueueBounded,
+  HEALTH_WAIT_MS,
+  OUTAGE_OPTIONS,
+  observeRun,
+} from '../fixtures/scenario/collector-outage.js';
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { lease, SPEC } from '../fixtures/scenario/thread-session.js';
 import { runSettings } from '../fixtures/settings/run-settings.js';
@@ -39,16 +46,6 @@ import { useTarget } from '../fixtures/targets/use-target.js';
 import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
 import { requestSkeleton } from '../fixtures/traces/expected-spans.js';
 import { spansOfTrace } from '../fixtures/traces/run-trace.js';
-
-/** Export bounds the targets are created with: small, so an outage shows within a test. */
-const EXPORT_TIMEOUT_MS = 400;
-const MAX_QUEUE_SIZE = 32;
-/** Scheduling noise on a shared CI machine, on top of the export bound. */
-const LATENCY_SLACK_MS = 1_000;
-/** How long the health signal may take to show an outage / its recovery. */
-const HEALTH_WAIT_MS = EXPORT_TIMEOUT_MS * 10 + 4_000;
-/** The two telemetry identities the contract names; each may have its own bounded queue. */
-const IDENTITIES = Object.keys(SERVICE).length;
 
 // Canaries are minted and the worker environment planted before any target exists: the module
 // target's worker runs in this process, so process.env is the worker's environment (HarnessEnv
@@ -63,14 +60,14 @@ const collector = useCollector();
 const t = useTarget(() => ({
   collectorUrl: collector().tracesUrl,
   ...stubs().urls(),
-  options: { exportTimeoutMs: EXPORT_TIMEOUT_MS, maxQueueSize: MAX_QUEUE_SIZE },
+  options: OUTAGE_OPTIONS,
 }));
 // A second target that samples nothing ("drop everything"), with its own collector.
 const collector0 = useCollector();
 const t0 = useTarget(() => ({
   collectorUrl: collector0().tracesUrl,
   ...stubs().urls(),
-  options: { exportTimeoutMs: EXPORT_TIMEOUT_MS, maxQueueSize: MAX_QUEUE_SIZE, samplingRatio: 0 },
+  options: { ...OUTAGE_OPTIONS, samplingRatio: 0 },
 }));
 
 beforeAll(() => {
@@ -116,35 +113,10 @@ async function start(target: Target, req: RunRequest): Promise<{ outcome: RunOut
   return { outcome, ms: performance.now() - started };
 }
 
-/** What must not change with the collector: state, events (in order) and durable revision. */
-function outcomeShape(o: RunOutcome) {
-  return { state: o.state, revision: o.revision, events: o.events };
-}
-
-async function headShape(target: Target, bindingId: string) {
-  const s = await lease(target, caller(target), bindingId);
-  const head = await s.store.load_head(s.scope);
-  if (!head) return null;
-  return {
-    revision: head.revision,
-    runState: head.runState,
-    interrupt: head.interrupt,
-    codec: head.payload.codec,
-    payloadSha256: createHash('sha256').update(head.payload.bytes).digest('hex'),
-  };
-}
-
 async function headPayload(target: Target, bindingId: string): Promise<string> {
   const s = await lease(target, caller(target), bindingId);
   const head = await s.store.load_head(s.scope);
   return head ? Buffer.from(head.payload.bytes).toString('utf8') : '';
-}
-
-interface Observed {
-  outcome: ReturnType<typeof outcomeShape>;
-  head: Awaited<ReturnType<typeof headShape>>;
-  ms: number;
-  traceId: string | null;
 }
 
 const tools = new WeakMap<Target, string>();
@@ -157,44 +129,20 @@ function firstRun(target: Target) {
 }
 
 /** The outage workload: run 1 of the planted script on a fresh binding. */
-async function workload(target: Target): Promise<Observed> {
-  const info = await target.bindings.open(caller(target), SPEC);
-  const { outcome, ms } = await start(target, request(info.bindingId, target, { steps: firstRun(target) }));
-  return {
-    outcome: outcomeShape(outcome),
-    head: await headShape(target, info.bindingId),
-    ms,
-    traceId: outcome.traceId,
-  };
-}
-
-function expectQueueBounded(h: TelemetryHealth): void {
-  expect(h.queueCapacity, 'queue capacity within the configured bound per telemetry identity').toBeLessThanOrEqual(
-    MAX_QUEUE_SIZE * IDENTITIES,
-  );
-  expect(h.queueDepth, 'queue depth never exceeds its capacity').toBeLessThanOrEqual(h.queueCapacity);
-  expect(h.queueDepth).toBeGreaterThanOrEqual(0);
-}
-
-/** Poll health (flushing, so exports are attempted) until `pred` holds; every sample must be bounded. */
-async function healthUntil(
-  target: Target,
-  pred: (h: TelemetryHealth) => boolean,
-  what: string,
-): Promise<TelemetryHealth> {
-  const deadline = performance.now() + HEALTH_WAIT_MS;
-  let h = await target.telemetry!.health();
-  for (;;) {
-    expectQueueBounded(h);
-    if (pred(h)) return h;
-    if (performance.now() > deadline) {
-      throw new Error(`health signal: ${what} not seen within ${HEALTH_WAIT_MS} ms (last: ${JSON.stringify(h)})`);
-    }
-    await boundedFlush(target, EXPORT_TIMEOUT_MS);
-    await new Promise((r) => setTimeout(r, 50));
-    h = await target.telemetry!.health();
-  }
-}
+const outage = new CollectorOutage({
+  run: (target) =>
+    observeRun(target, caller(target), {
+      agent: target.principals.agents[0],
+      steps: firstRun(target),
+      headers: plan.headers,
+    }),
+  auditCount: (target) => auditCount(target),
+  collector: () => collector(),
+  onHealth: (h) => healthSeen.push(h),
+  onRun: () => {
+    runsPlanted += 1;
+  },
+});
 
 async function auditCount(target: Target): Promise<number> {
   const entries = await target.audit.memory(target.principals.adminA, { key: WRITTEN_MEMORY_KEY });
@@ -322,25 +270,6 @@ describe('R10 telemetry leak canaries', () => {
 
 // ── collector outage ───────────────────────────────────────────────────────────────────────
 
-let baseline: Observed | undefined;
-let baselineMaxMs = 0;
-
-/** Three runs with the collector up: the reference outcome, head and latency (and determinism). */
-async function getBaseline(target: Target): Promise<Observed> {
-  if (baseline) return baseline;
-  await collector().setMode('up');
-  const runs = [await workload(target), await workload(target), await workload(target)];
-  runsPlanted += 3;
-  for (const r of runs.slice(1)) {
-    expect(r.outcome, 'the scripted workload is deterministic with the collector up').toEqual(runs[0]!.outcome);
-    expect(r.head).toEqual(runs[0]!.head);
-  }
-  expect(runs[0]!.outcome.state).toBe('completed');
-  baselineMaxMs = Math.max(...runs.map((r) => r.ms));
-  baseline = runs[0]!;
-  return baseline;
-}
-
 const OUTAGES: { id: string; mode: CollectorMode; what: string }[] = [
   { id: 'R10.2', mode: 'refuse', what: 'refuses connections' },
   { id: 'R10.3', mode: 'blackhole', what: 'accepts and never answers' },
@@ -352,96 +281,56 @@ describe('R10 collector outage changes nothing but telemetry', () => {
   for (const o of OUTAGES) {
     it(`${o.id} collector ${o.what}: identical outcomes and durable heads, latency within the export bound, health raised and cleared, audit kept`, async (ctx) => {
       await need(ctx, t());
-      const target = t();
-      const base = await getBaseline(target);
-      const auditBefore = await auditCount(target);
-
-      await collector().setMode(o.mode, { slowMs: EXPORT_TIMEOUT_MS * 6 });
-      try {
-        const bound = baselineMaxMs + EXPORT_TIMEOUT_MS + LATENCY_SLACK_MS;
-        for (let i = 0; i < 2; i++) {
-          const r = await workload(target);
-          runsPlanted += 1;
-          expect(r.outcome, 'run outcome identical to the baseline').toEqual(base.outcome);
-          expect(r.head, 'durable head identical to the baseline').toEqual(base.head);
-          expect(r.ms, `run latency within baseline + export timeout (${Math.round(bound)} ms)`).toBeLessThanOrEqual(
-            bound,
-          );
-        }
-        expect(await auditCount(target), 'every memory write audited during the outage').toBe(auditBefore + 2);
-        const raised = await healthUntil(target, (h) => h.exporter !== 'ok', 'outage raised');
-        healthSeen.push(raised);
-      } finally {
-        await collector().setMode('up');
-      }
-
-      // Recovery: new spans export again and the signal clears.
-      const after = await workload(target);
-      runsPlanted += 1;
-      expect(after.outcome).toEqual(base.outcome);
-      const cleared = await healthUntil(target, (h) => h.exporter === 'ok', 'recovery cleared');
-      healthSeen.push(cleared);
-      expect(after.traceId).not.toBeNull();
-      // Exporting again means the whole of a new run's trace arrives, from both parts.
-      await spansOfTrace(target, collector(), after.traceId!, requestSkeleton(), HEALTH_WAIT_MS);
+      await outage.check(
+        t(),
+        () => collector().setMode(o.mode, { slowMs: EXPORT_TIMEOUT_MS * 6 }),
+        () => collector().setMode('up'),
+      );
     });
   }
 
   it('R10.6 sustained outage: the export queue stays bounded and drops instead of growing; memory stays bounded', async (ctx) => {
     await need(ctx, t());
     const target = t();
-    const base = await getBaseline(target);
+    await outage.baseline(target);
     const before = await target.telemetry!.health();
     const heapBefore = process.memoryUsage().heapUsed;
     await collector().setMode('blackhole');
     try {
       for (let i = 0; i < 8; i++) {
-        const r = await workload(target);
-        runsPlanted += 1;
-        expect(r.outcome).toEqual(base.outcome);
-        expect(r.ms, 'run latency within baseline + export timeout').toBeLessThanOrEqual(
-          baselineMaxMs + EXPORT_TIMEOUT_MS + LATENCY_SLACK_MS,
-        );
+        await outage.expectUnchanged(target);
         const h = await target.telemetry!.health();
         healthSeen.push(h);
         expectQueueBounded(h);
       }
-      const h = await healthUntil(target, (x) => x.droppedSpans > before.droppedSpans, 'spans dropped');
+      const h = await outage.healthUntil(target, (x) => x.droppedSpans > before.droppedSpans, 'spans dropped');
       expect(h.exporter).not.toBe('ok');
     } finally {
       await collector().setMode('up');
     }
     // Coarse (no forced GC): eight runs' telemetry kept in memory would not approach this.
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(96 * 1024 * 1024);
-    const after = await workload(target);
-    runsPlanted += 1;
-    expect(after.outcome).toEqual(base.outcome);
-    healthSeen.push(await healthUntil(target, (x) => x.exporter === 'ok', 'recovery cleared'));
+    await outage.expectUnchanged(target, 'after the outage');
+    await outage.healthUntil(target, (x) => x.exporter === 'ok', 'recovery cleared');
   });
 
   it('R10.7 sampling set to drop everything: nothing exported, outcomes, durable heads and audit as with full sampling, also during an outage', async (ctx) => {
     await need(ctx, t0());
     await need(ctx, t());
-    const base = await getBaseline(t());
+    await outage.baseline(t());
     const target = t0();
     await seedMemory(target);
     // The seeded memory is read back by the workload; same content, same answer.
-    const up = await workload(target);
-    expect(up.outcome).toEqual(base.outcome);
-    expect(up.head).toEqual(base.head);
+    await outage.expectUnchanged(target, 'with sampling 0');
     const auditBefore = await auditCount(target);
     for (const mode of ['refuse', 'blackhole'] as const) {
       await collector0().setMode(mode);
       try {
-        const r = await workload(target);
-        expect(r.outcome, `outcome with sampling 0 and the collector in ${mode}`).toEqual(base.outcome);
-        expect(r.head).toEqual(base.head);
-        expect(r.ms).toBeLessThanOrEqual(baselineMaxMs + EXPORT_TIMEOUT_MS + LATENCY_SLACK_MS);
+        await outage.expectUnchanged(target, `with sampling 0 and the collector in ${mode}`);
       } finally {
         await collector0().setMode('up');
       }
     }
-    runsPlanted += 3;
     expect(await auditCount(target), 'audit written although nothing is sampled').toBe(auditBefore + 2);
     await boundedFlush(target, EXPORT_TIMEOUT_MS);
     const h = await target.telemetry!.health();

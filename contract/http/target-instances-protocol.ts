@@ -14,7 +14,6 @@ import { CapabilitiesSchema } from './info-protocol.js';
 import { ManifestPrincipalsSchema } from './manifest.js';
 import { named } from './protocol-registry.js';
 import type { SameKeys } from './type-checks.js';
-import { ShortString } from './wire-bounds.js';
 
 /** Instance ids: short, URL-safe, minted by the server. */
 export const INSTANCE_ID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -31,7 +30,6 @@ export const TargetOptionsSchema = named(
     maxQueueSize: Bound.optional(),
     samplingRatio: z.number().min(0).max(1).optional(),
     remoteTraceLinks: z.boolean().optional(),
-    mutation: ShortString.regex(/^[a-z0-9-]{1,128}$/).optional(),
     stateLimits: z
       .strictObject({
         maxPayloadBytes: Bound.optional(),

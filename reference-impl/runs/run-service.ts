@@ -9,18 +9,18 @@ import type { Runs } from '../../contract/runs.js';
 import type { Capabilities } from '../../contract/target.js';
 import { SERVICE, type TelemetryHealth } from '../../contract/tracing.js';
 import type { MemoryService } from '../memory/memory-service.js';
-import { MutationHooks } from '../mutation-hooks.js';
 import type { ReferenceContext } from '../reference-context.js';
 import type { StateService } from '../state/state-service.js';
 import { exportSettingsFrom } from '../telemetry/export-settings.js';
 import { OpaqueIds } from '../telemetry/opaque-ids.js';
 import { PropagationPolicy } from '../telemetry/propagation-policy.js';
 import { combineHealth, TelemetryIdentity } from '../telemetry/telemetry-identity.js';
-import { ControlPlane } from './control-plane/control-plane.js';
+import { ControlPlane, type ControlPlaneDeps } from './control-plane/control-plane.js';
 import { Delegations } from './control-plane/delegations.js';
 import { RemoteWorkerPool } from './remote/remote-worker-pool.js';
 import { OutboundHttp } from './worker/outbound-http.js';
-import { SandboxWorker } from './worker/sandbox-worker.js';
+import { SandboxWorker, type WorkerDeps } from './worker/sandbox-worker.js';
+import type { WorkerPort } from './worker/worker-port.js';
 
 export interface RunService {
   readonly capabilities: Capabilities;
@@ -36,6 +36,8 @@ export interface RunService {
 export interface RunServiceOptions {
   /** Run sandbox workers as this many separate OS processes (0 or absent: in-process worker). */
   readonly workers?: number;
+  /** Served: the module of the target's parts (reference-parts.ts), for the worker processes to load. */
+  readonly partsModule?: string;
 }
 
 /** Bound on one outbound call to the provider, a tool or the trusted service. */
@@ -47,14 +49,19 @@ export async function createRunService(
   opts: RunServiceOptions = {},
 ): Promise<RunService> {
   const settings = exportSettingsFrom(ctx.env);
-  const hooks = new MutationHooks(ctx.options.mutation);
   const controlPlaneTelemetry = new TelemetryIdentity(SERVICE.controlPlane, settings);
   // Served mode: the worker's telemetry identity lives in each worker process, not here.
   const workerTelemetry = opts.workers ? null : new TelemetryIdentity(SERVICE.worker, settings);
   // One key for both identities, so the same binding correlates across control plane and worker.
   const hmacKey = randomBytes(32);
   const ids = new OpaqueIds(hmacKey);
-  const http = new OutboundHttp(new PropagationPolicy([ctx.env.trustedServiceUrl]), hooks, OUTBOUND_TIMEOUT_MS);
+  const endpoints = {
+    providerUrl: baseUrl(ctx.env.providerUrl),
+    toolUrl: baseUrl(ctx.env.toolUrl),
+    trustedServiceUrl: baseUrl(ctx.env.trustedServiceUrl),
+  };
+  const policy = new PropagationPolicy([ctx.env.trustedServiceUrl]);
+  const http = new OutboundHttp(ctx.parts?.outboundPropagation?.(policy, endpoints) ?? policy, OUTBOUND_TIMEOUT_MS);
   const enabled = controlPlaneTelemetry.enabled;
   const delegations = opts.workers ? new Delegations() : null;
   const pool =
@@ -70,36 +77,34 @@ export async function createRunService(
             ...(ctx.env.toolUrl ? { toolUrl: ctx.env.toolUrl } : {}),
             ...(ctx.env.trustedServiceUrl ? { trustedServiceUrl: ctx.env.trustedServiceUrl } : {}),
             options: { ...ctx.options },
+            ...(opts.partsModule ? { partsModule: opts.partsModule } : {}),
           },
         })
       : null;
 
-  const worker =
-    pool ??
-    new SandboxWorker({
-      telemetry: workerTelemetry!,
+  const inProcessWorker = (telemetry: TelemetryIdentity): WorkerPort => {
+    const workerDeps: WorkerDeps = {
+      telemetry,
       ids,
       threadState: (session) => deps.state.threadState(session),
       memory: (caller, agent) => deps.memory.memory(caller, agent),
       mayInvokeTool: (caller, agent, tool) => deps.memory.tools.mayInvoke(caller, agent, tool),
       http,
-      endpoints: {
-        providerUrl: baseUrl(ctx.env.providerUrl),
-        toolUrl: baseUrl(ctx.env.toolUrl),
-        trustedServiceUrl: baseUrl(ctx.env.trustedServiceUrl),
-      },
-      hooks,
+      endpoints,
       remoteTraceLinks: ctx.options.remoteTraceLinks === true,
-    });
-  const runs = new ControlPlane({
+    };
+    return ctx.parts?.sandboxWorker?.(workerDeps, telemetry) ?? new SandboxWorker(workerDeps);
+  };
+  const worker = pool ?? inProcessWorker(workerTelemetry!);
+  const controlPlaneDeps: ControlPlaneDeps = {
     telemetry: controlPlaneTelemetry,
     ids,
     auth: ctx.auth,
     bindings: deps.state.bindings,
     worker,
-    hooks,
     threadState: (session) => deps.state.threadState(session),
-  });
+  };
+  const runs = ctx.parts?.controlPlane?.(controlPlaneDeps) ?? new ControlPlane(controlPlaneDeps);
   const workerHealth = async (): Promise<TelemetryHealth[]> => (pool ? pool.health() : [workerTelemetry!.health()]);
 
   return {

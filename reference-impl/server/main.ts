@@ -4,7 +4,7 @@
  *   node --import tsx reference-impl/server/main.ts --port 0 --data-dir DIR \
  *     [--enable-test-controls] [--manifest-out FILE] [--env FILE] [--collector-url URL]
  *     [--provider-url URL] [--tool-url URL] [--trusted-service-url URL] [--toxiproxy-url URL] [--admin-token T]
- *     [--host 127.0.0.1] [--exit-on-stdin-close] [--workers N]
+ *     [--host 127.0.0.1] [--exit-on-stdin-close] [--workers N] [--parts MODULE]
  *
  * Prints one JSON line `{"ready":true,"url":"http://127.0.0.1:PORT"}` on stdout once it
  * accepts requests. `--env FILE` is a JSON HarnessEnv (URLs and options; its tempDir is
@@ -12,9 +12,11 @@
  * cleanly; `--exit-on-stdin-close` makes it exit when its parent's pipe closes, so a parent
  * that dies abruptly leaves no orphan server behind. `--workers N` (default 1) runs N sandbox
  * workers as separate OS processes (0: the worker runs inside the server process); they exit
- * with the server, even when it is SIGKILLed (their stdin is the server's pipe).
+ * with the server, even when it is SIGKILLed (their stdin is the server's pipe). `--parts MODULE`
+ * assembles the reference with the `referenceParts` that module exports (reference-parts.ts).
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TARGET_ENV_URLS, TargetEnvSchema } from '../../contract/http/target-instances-protocol.js';
 import type { HarnessEnv } from '../../contract/target.js';
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     'admin-token': { type: 'string' },
     'exit-on-stdin-close': { type: 'boolean', default: false },
     workers: { type: 'string', default: '1' },
+    parts: { type: 'string' },
   },
   strict: true,
 });
@@ -88,6 +91,7 @@ const server = await startReferenceServer({
   env,
   enableTestControls: values['enable-test-controls'],
   workers,
+  ...(values.parts ? { partsModule: path.resolve(values.parts) } : {}),
   ...(values['admin-token'] ? { adminToken: values['admin-token'] } : {}),
   ...(values['manifest-out'] ? { manifestOut: values['manifest-out'] } : {}),
   // A failpoint panic is a crash: die at once, like a gofail panic, leaving the store as it is.

@@ -43,6 +43,8 @@ export interface ReferenceInstancesOptions {
   /** Sandbox worker processes of the root; an instance runs one (none when the root runs none). */
   readonly workers: number;
   readonly log: ErrorLog;
+  /** The parts module every instance is assembled with (reference-parts.ts). */
+  readonly partsModule?: string;
 }
 
 export class ReferenceInstances implements TargetInstances {
@@ -110,7 +112,13 @@ export class ReferenceInstances implements TargetInstances {
       env,
       started: (async () => {
         mkdirSync(tempDir, { recursive: true, mode: 0o700 });
-        const target = await createReferenceTarget({ ...env, tempDir }, { workers: this.opts.workers > 0 ? 1 : 0 });
+        const target = await createReferenceTarget(
+          { ...env, tempDir },
+          {
+            workers: this.opts.workers > 0 ? 1 : 0,
+            ...(this.opts.partsModule ? { partsModule: this.opts.partsModule } : {}),
+          },
+        );
         try {
           await target.attachControlPlane(`${this.rootUrl}${instancePath(id)}`);
         } catch (e) {

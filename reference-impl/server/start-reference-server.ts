@@ -33,6 +33,8 @@ export interface ReferenceServerOptions {
   readonly onPanic?: () => void;
   /** Sandbox workers as separate OS processes (default 1); 0 runs the worker in-process. */
   readonly workers?: number;
+  /** Absolute path of a module whose `referenceParts` replace parts of the reference (reference-parts.ts). */
+  readonly partsModule?: string;
 }
 
 export interface ReferenceServer {
@@ -47,12 +49,18 @@ export async function startReferenceServer(opts: ReferenceServerOptions): Promis
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   chmodSync(opts.dataDir, 0o700);
   const env: HarnessEnv = { ...(opts.env ?? {}), tempDir: opts.dataDir };
-  const target = await createReferenceTarget(env, { workers: opts.workers ?? 1 });
+  const parts = opts.partsModule ? { partsModule: opts.partsModule } : {};
+  const target = await createReferenceTarget(env, { workers: opts.workers ?? 1, ...parts });
   const adminToken = opts.adminToken ?? persistedAdminToken(opts.dataDir);
   const testControls = opts.enableTestControls === true;
   // Fresh instances are a test control: only a server with its test controls on creates them.
   const instances = testControls
-    ? new ReferenceInstances({ dataDir: opts.dataDir, workers: opts.workers ?? 1, log: opts.log ?? stderrLog })
+    ? new ReferenceInstances({
+        dataDir: opts.dataDir,
+        workers: opts.workers ?? 1,
+        log: opts.log ?? stderrLog,
+        ...parts,
+      })
     : null;
   let server: Awaited<ReturnType<typeof serveTarget>>;
   try {

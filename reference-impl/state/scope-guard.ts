@@ -19,11 +19,7 @@ export interface AuthorizedScope {
 export class ScopeGuard {
   constructor(private readonly backend: StateBackend) {}
 
-  /**
-   * `staleGeneration` exists only for the test-only mutation hooks (mutation-hooks.ts): the
-   * zombie-worker bugs R04 must catch. The reference never passes it otherwise.
-   */
-  async authorize(session: unknown, scope: unknown, staleGeneration = false): Promise<AuthorizedScope> {
+  async authorize(session: unknown, scope: unknown): Promise<AuthorizedScope> {
     const hash = credentialHash(
       typeof session === 'object' && session !== null ? (session as { credential?: unknown }).credential : undefined,
     );
@@ -44,7 +40,7 @@ export class ScopeGuard {
 
     // The credential against the binding now: cleared since, or superseded by a newer lease.
     if (held.epoch !== binding.epoch) throw new ContractError('epoch_mismatch');
-    if (held.leaseGeneration !== binding.leaseGeneration && !staleGeneration) throw new ContractError('stale_lease');
+    if (held.leaseGeneration !== binding.leaseGeneration) throw new ContractError('stale_lease');
     return { scope: s, binding, session: held };
   }
 }

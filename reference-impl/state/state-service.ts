@@ -6,7 +6,6 @@
 import type { Bindings, WorkerSession } from '../../contract/bindings.js';
 import type { StateLimits, ThreadStateStore } from '../../contract/state.js';
 import type { Capabilities } from '../../contract/target.js';
-import { MutationHooks } from '../mutation-hooks.js';
 import { Failpoints } from '../platform/failpoints.js';
 import type { ReferenceContext } from '../reference-context.js';
 import { BindingsRegistry } from './bindings-registry.js';
@@ -41,12 +40,12 @@ export function createStateService(ctx: ReferenceContext, backend?: StateBackend
     rate: new RateLimiter(ctx.clock, limits.maxWritesPerSecond, FIXED_BOUNDS.maxRateBuckets),
     failpoints,
     clock: ctx.clock,
-    hooks: new MutationHooks(ctx.options.mutation),
   };
+  const storeOf = ctx.parts?.threadStateStore ?? ((d, session) => new ReferenceThreadStateStore(d, session));
   return {
     capabilities: { threadState: true },
     bindings: registry,
-    threadState: (session) => new ReferenceThreadStateStore(deps, session),
+    threadState: (session) => storeOf(deps, session),
     ownsBinding: (principalId, bindingId) => registry.ownsBinding(principalId, bindingId),
     limits,
     failpoints,

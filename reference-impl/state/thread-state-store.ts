@@ -17,7 +17,6 @@ import type {
   StateScope,
   ThreadStateStore,
 } from '../../contract/state.js';
-import { MUTATION_HOOKS, type MutationHooks } from '../mutation-hooks.js';
 import type { AdjustableClock } from '../platform/clock.js';
 import type { Failpoints } from '../platform/failpoints.js';
 import { decideCommit } from './commit-protocol.js';
@@ -46,8 +45,6 @@ export interface StoreDeps {
   readonly rate: RateLimiter;
   readonly failpoints: Failpoints;
   readonly clock: AdjustableClock;
-  /** Test-only fault hooks (zombie-worker bugs); all off for a normal reference. */
-  readonly hooks?: MutationHooks;
 }
 
 /** Failpoint names, one before and one after each step (documented for the fault drivers). */
@@ -83,10 +80,7 @@ export class ReferenceThreadStateStore implements ThreadStateStore {
     payload: OpaqueStatePayload,
     idempotency_key: string,
   ): Promise<PendingStateRef> {
-    const stale = this.hook('staleLeaseCanWrite');
-    const { scope: held, binding } = await this.deps.guard.authorize(this.session, scope, stale);
-    // The zombie hook writes as if the superseded lease were current (the bug it models).
-    const s = stale ? { ...held, leaseGeneration: binding.leaseGeneration } : held;
+    const { scope: s } = await this.deps.guard.authorize(this.session, scope);
     const c = validateCodec(codec);
     const p = validatePayload(payload);
     const key = validateIdempotencyKey(idempotency_key);
@@ -109,8 +103,7 @@ export class ReferenceThreadStateStore implements ThreadStateStore {
     run_id: string,
     options?: CommitOptions,
   ): Promise<DurableStateHead> {
-    const zombie = this.hook('staleLeaseCanWrite');
-    const { scope: s } = await this.deps.guard.authorize(this.session, scope, zombie);
+    const { scope: s } = await this.deps.guard.authorize(this.session, scope);
     const ref = validatePendingRef(pending);
     const expectedRevision = validateRevision(expected_durable_revision);
     const runId = validateRunId(run_id);
@@ -120,8 +113,7 @@ export class ReferenceThreadStateStore implements ThreadStateStore {
     const head = await this.deps.backend.transact({ bindingId: s.bindingId, stateId: ref.stateId, runId }, (snap) =>
       decideCommit(
         {
-          // The zombie hooks pretend the superseded lease is current (the bug they model).
-          scope: zombie ? { ...s, leaseGeneration: snap.binding.leaseGeneration } : s,
+          scope: s,
           pending: ref,
           expectedRevision,
           runId,
@@ -166,10 +158,6 @@ export class ReferenceThreadStateStore implements ThreadStateStore {
     );
     await this.point('state.reconcile.after');
     return record;
-  }
-
-  private hook(name: 'staleLeaseCanWrite'): boolean {
-    return this.deps.hooks?.has(MUTATION_HOOKS[name]) === true;
   }
 
   /** A failpoint's `return(x)` fails the step with code x (or `unavailable` for any other value). */

@@ -15,10 +15,10 @@ import { HttpTargetClient } from '../../contract/http/protocol-client.js';
 import { memoryOverHttp, threadStateOverHttp } from '../../contract/http/protocol-facades.js';
 import type { HarnessEnv, TargetOptions } from '../../contract/target.js';
 import { SERVICE } from '../../contract/tracing.js';
-import { MutationHooks } from '../mutation-hooks.js';
+import { loadReferenceParts } from '../reference-parts.js';
 import { type WorkerBootstrap, WorkerBootstrapSchema } from '../runs/remote/worker-wire.js';
 import { OutboundHttp } from '../runs/worker/outbound-http.js';
-import { SandboxWorker } from '../runs/worker/sandbox-worker.js';
+import { SandboxWorker, type WorkerDeps } from '../runs/worker/sandbox-worker.js';
 import { exportSettingsFrom } from '../telemetry/export-settings.js';
 import { OpaqueIds } from '../telemetry/opaque-ids.js';
 import { PropagationPolicy } from '../telemetry/propagation-policy.js';
@@ -69,16 +69,22 @@ const env: HarnessEnv = {
   options,
 };
 mkdirSync(boot.slotDir, { recursive: true, mode: 0o700 });
-const hooks = new MutationHooks(options.mutation);
+const parts = await loadReferenceParts(boot.partsModule).catch(() => die('the parts module does not load'));
 const telemetry = new TelemetryIdentity(SERVICE.worker, exportSettingsFrom(env));
 const controlPlane = new HttpTargetClient(boot.controlPlaneUrl.replace(/\/+$/, ''), {
   requestMs: OUTBOUND_TIMEOUT_MS,
   runMs: OUTBOUND_TIMEOUT_MS,
 });
-const cache = new PodLocalCache(boot.slotDir, hooks);
-const http = new OutboundHttp(new PropagationPolicy([boot.trustedServiceUrl]), hooks, OUTBOUND_TIMEOUT_MS);
+const cache = parts.podLocalCache?.(boot.slotDir) ?? new PodLocalCache(boot.slotDir);
+const endpoints = {
+  providerUrl: baseUrl(boot.providerUrl),
+  toolUrl: baseUrl(boot.toolUrl),
+  trustedServiceUrl: baseUrl(boot.trustedServiceUrl),
+};
+const policy = new PropagationPolicy([boot.trustedServiceUrl]);
+const http = new OutboundHttp(parts.outboundPropagation?.(policy, endpoints) ?? policy, OUTBOUND_TIMEOUT_MS);
 
-const worker = new SandboxWorker({
+const workerDeps: WorkerDeps = {
   telemetry,
   ids: new OpaqueIds(Buffer.from(boot.hmacKey, 'base64')),
   threadState: (session) => cache.wrap(threadStateOverHttp(controlPlane, session.credential)),
@@ -86,16 +92,12 @@ const worker = new SandboxWorker({
   mayInvokeTool: async (caller, agent, tool) =>
     (await controlPlane.call('toolsMayInvoke', { token: caller.credential, body: { agent, tool } })).allowed,
   http,
-  endpoints: {
-    providerUrl: baseUrl(boot.providerUrl),
-    toolUrl: baseUrl(boot.toolUrl),
-    trustedServiceUrl: baseUrl(boot.trustedServiceUrl),
-  },
-  hooks,
+  endpoints,
   remoteTraceLinks: options.remoteTraceLinks === true,
-});
+};
+const worker = parts.sandboxWorker?.(workerDeps, telemetry) ?? new SandboxWorker(workerDeps);
 
-const { url, server } = await startWorkerServer({ token: boot.workerToken, worker, telemetry, hooks });
+const { url, server } = await startWorkerServer({ token: boot.workerToken, worker, telemetry });
 
 let stopping = false;
 async function stop(): Promise<never> {

@@ -11,10 +11,8 @@ import type { z } from 'zod';
 import { ContractError, ERROR_REGISTRY, isContractError } from '../../contract/errors.js';
 import type { Principal } from '../../contract/principals.js';
 import type { RunStep } from '../../contract/runs.js';
-import { MUTATION_HOOKS, type MutationHooks } from '../mutation-hooks.js';
 import { BindRequestSchema, RunRequestWireSchema, TRACE_HEADERS, WORKER_PATHS } from '../runs/remote/worker-wire.js';
-import type { SandboxWorker } from '../runs/worker/sandbox-worker.js';
-import type { WorkerEvent } from '../runs/worker/worker-port.js';
+import type { WorkerEvent, WorkerPort } from '../runs/worker/worker-port.js';
 import { bearerToken, sameToken } from '../server/bearer-token.js';
 import type { Carrier } from '../telemetry/internal-carrier.js';
 import type { TelemetryIdentity } from '../telemetry/telemetry-identity.js';
@@ -25,9 +23,8 @@ const MAX_RUNS = 64;
 
 export interface WorkerServerDeps {
   readonly token: string;
-  readonly worker: SandboxWorker;
+  readonly worker: WorkerPort;
   readonly telemetry: TelemetryIdentity;
-  readonly hooks: MutationHooks;
 }
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
@@ -137,14 +134,6 @@ export async function startWorkerServer(deps: WorkerServerDeps): Promise<{ url: 
         },
         (e: WorkerEvent) => line({ event: e }),
       );
-      if (deps.hooks.has(MUTATION_HOOKS.workerFailsRunOnExportFailure)) {
-        // The bug: a run's outcome made to depend on telemetry export.
-        await deps.telemetry.flush();
-        if (deps.telemetry.health().exporter !== 'ok') {
-          line({ result: { state: 'failed', revision: result.revision } });
-          return;
-        }
-      }
       line({ result });
     } catch (e) {
       line({ error: (isContractError(e) ? e : new ContractError('internal')).toBody() });

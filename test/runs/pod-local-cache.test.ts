@@ -1,14 +1,14 @@
 /**
  * The worker's pod-local cache: every head the worker loads or commits is written to its slot
- * directory, and restore never reads it — even a poisoned entry is ignored; only the test-only
- * mutation hook (the bug R01 must catch) would select it.
+ * directory, and restore never reads it — even a poisoned entry is ignored; only the mutant's
+ * cache part (the bug R01 must catch) would select it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DurableStateHead, StateScope, ThreadStateStore } from '../../contract/state.js';
-import { MUTATION_HOOKS, MutationHooks } from '../../reference-impl/mutation-hooks.js';
+import { CacheFirstPodLocalCache } from '../../fixtures/mutants/restores-from-pod-local-cache.js';
 import { poisonCachedHead, readCachedHead } from '../../reference-impl/runs/remote/pod-cache-file.js';
 import { PodLocalCache } from '../../reference-impl/worker-process/pod-local-cache.js';
 
@@ -62,7 +62,7 @@ function durableStore(h: DurableStateHead): ThreadStateStore {
 describe('pod-local cache', () => {
   it('remembers what the worker loaded, and restore still reads the durable store, never the cache', async () => {
     const slot = path.join(dir, 'slot-a');
-    const store = new PodLocalCache(slot, new MutationHooks(undefined)).wrap(durableStore(head(2, 'durable two')));
+    const store = new PodLocalCache(slot).wrap(durableStore(head(2, 'durable two')));
     expect((await store.load_head(scope))?.revision).toBe(2);
     expect(readCachedHead(slot, scope.bindingId)?.revision).toBe(2);
     poisonCachedHead(slot, scope.bindingId, 'POISON-MARKER');
@@ -71,11 +71,10 @@ describe('pod-local cache', () => {
     expect(new TextDecoder().decode(restored!.payload.bytes)).toBe('durable two');
   });
 
-  it('only the mutation hook would select it', async () => {
+  it("only the mutant's cache part would select it", async () => {
     const slot = path.join(dir, 'slot-b');
     poisonCachedHead(slot, scope.bindingId, 'POISON-MARKER');
-    const hooks = new MutationHooks(MUTATION_HOOKS.restoreFromPodCache);
-    const store = new PodLocalCache(slot, hooks).wrap(durableStore(head(3, 'durable three')));
+    const store = new CacheFirstPodLocalCache(slot).wrap(durableStore(head(3, 'durable three')));
     expect(new TextDecoder().decode((await store.load_head(scope))!.payload.bytes)).toContain('POISON-MARKER');
   });
 });

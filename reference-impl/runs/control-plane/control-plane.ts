@@ -9,16 +9,14 @@
  * WorkerPort with a trace-context carrier.
  */
 import { randomUUID } from 'node:crypto';
-import { propagation, SpanKind } from '@opentelemetry/api';
-import { parseKeyPairsIntoRecord } from '@opentelemetry/core';
+import { type Context, SpanKind } from '@opentelemetry/api';
 import type { Bindings, WorkerSession } from '../../../contract/bindings.js';
 import { ContractError } from '../../../contract/errors.js';
 import type { Principal } from '../../../contract/principals.js';
 import type { RunEvent, RunOutcome, RunRequest, Runs } from '../../../contract/runs.js';
 import type { ThreadStateStore } from '../../../contract/state.js';
 import type { Authenticator } from '../../identity/authenticator.js';
-import { MUTATION_HOOKS, type MutationHooks } from '../../mutation-hooks.js';
-import { decideIngress, headerValues } from '../../telemetry/ingress-policy.js';
+import { decideIngress } from '../../telemetry/ingress-policy.js';
 import { type Carrier, injectInternal } from '../../telemetry/internal-carrier.js';
 import type { OpaqueIds } from '../../telemetry/opaque-ids.js';
 import { inSpan, markError, openSpan } from '../../telemetry/span-scope.js';
@@ -37,17 +35,17 @@ export interface ControlPlaneDeps {
   readonly auth: Authenticator;
   readonly bindings: Bindings;
   readonly worker: WorkerPort;
-  readonly hooks: MutationHooks;
   /** The ThreadStateStore facade, for fencing a run whose worker was lost after output. */
   readonly threadState?: (session: WorkerSession) => ThreadStateStore;
 }
 
+/** Members a part replacing one step (reference-parts.ts) may override are protected. */
 export class ControlPlane implements Runs {
-  private readonly leases: LeaseCache;
+  protected readonly leases: LeaseCache;
   private readonly locks = new BindingLocks();
 
-  constructor(private readonly deps: ControlPlaneDeps) {
-    this.leases = new LeaseCache(deps.bindings, deps.hooks);
+  constructor(protected readonly deps: ControlPlaneDeps) {
+    this.leases = new LeaseCache(deps.bindings);
   }
 
   async start(caller: Principal, request: RunRequest, onEvent?: (e: RunEvent) => void): Promise<RunOutcome> {
@@ -55,15 +53,7 @@ export class ControlPlane implements Runs {
     if (onEvent !== undefined && typeof onEvent !== 'function') {
       throw new ContractError('invalid_argument', 'onEvent must be a function');
     }
-    // Trust is the server's ingress policy for the credential, never a claim of the request.
-    const trusted = this.deps.auth.trustsIngressOf(caller) || this.honoursClaim(req);
-    const ingress = decideIngress(req.headers, trusted);
-    let parent = ingress.context;
-    if (trusted && this.deps.hooks.has(MUTATION_HOOKS.unfilteredBaggage)) {
-      const raw = parseKeyPairsIntoRecord(headerValues(req.headers, 'baggage')?.join(',') ?? '');
-      const entries = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, { value: v }]));
-      parent = propagation.setBaggage(parent, propagation.createBaggage(entries));
-    }
+    const parent = this.ingressContext(caller, req);
     const tracer = this.deps.telemetry.tracer;
     const runId = `run_${randomUUID()}`;
 
@@ -150,8 +140,13 @@ export class ControlPlane implements Runs {
    * session too; marking is idempotent, and an unreachable store leaves the run for explicit
    * reconciliation as before.
    */
-  private async fence(session: WorkerSession, job: RunJob, result: WorkerResult): Promise<void> {
-    if (this.deps.hooks.has(MUTATION_HOOKS.uncertainNotFencedByControlPlane)) return;
+  /** The parent context of `harness.request`: what the ingress policy keeps of the request's. */
+  protected ingressContext(caller: Principal, req: RunRequest): Context {
+    // Trust is the server's ingress policy for the credential, never a claim of the request.
+    return decideIngress(req.headers, this.deps.auth.trustsIngressOf(caller)).context;
+  }
+
+  protected async fence(session: WorkerSession, job: RunJob, result: WorkerResult): Promise<void> {
     const store = this.deps.threadState?.(session);
     await store
       ?.mark_uncertain(session.scope, job.runId, result.uncertainReason ?? 'commit_failed_after_output')
@@ -162,25 +157,22 @@ export class ControlPlane implements Runs {
    * The run's worker died, was cut off or timed out. Output the client saw that no durable head
    * covers makes the run `uncertain_durability` (contract: fence it, keep the previous head,
    * reconcile explicitly); otherwise it simply failed. The lease is dropped either way, so the
-   * next run's new lease fences the lost worker. Provider and tool work is never replayed.
+   * next run's new lease fences the lost worker. Provider and tool work is never replayed (so
+   * the run's carrier, which a re-dispatch would need, goes unused here).
    */
-  private async workerLost(
+  protected async workerLost(
     session: WorkerSession,
     job: RunJob,
     stream: EventStream,
-    carrier: Carrier,
+    _carrier: Carrier,
   ): Promise<WorkerResult> {
     this.leases.forget(session.scope.bindingId);
-    if (this.deps.hooks.has(MUTATION_HOOKS.replayAfterWorkerLoss)) {
-      await this.deps.worker.bind(carrier, session);
-      return this.deps.worker.run(carrier, job, (e) => stream.accept(e));
-    }
     const store = this.deps.threadState?.(session);
     const lastDurable = lastIndexOf(stream.events, (e) => e.type === 'durable' || e.type === 'interrupt');
     const shown = stream.events.some((e, i) => i > lastDurable && e.type === 'output');
     let revision = 0;
     for (const e of stream.events) if (e.type === 'durable') revision = e.revision;
-    if (shown && !this.deps.hooks.has(MUTATION_HOOKS.workerLossNotFenced)) {
+    if (shown) {
       await store?.mark_uncertain(session.scope, job.runId, 'worker_lost_after_output').catch(() => {});
       revision = (await store?.load_head(session.scope).catch(() => null))?.revision ?? revision;
       stream.accept({ type: 'error', code: 'uncertain_durability' });
@@ -189,12 +181,6 @@ export class ControlPlane implements Runs {
     revision = (await store?.load_head(session.scope).catch(() => null))?.revision ?? revision;
     stream.accept({ type: 'error', code: 'unavailable' });
     return { state: 'failed', revision };
-  }
-
-  /** Mutation hook only: a request that claims trust in an `x-trusted-ingress: true` header gets it. */
-  private honoursClaim(req: RunRequest): boolean {
-    if (!this.deps.hooks.has(MUTATION_HOOKS.honourClaimedTrust)) return false;
-    return (headerValues(req.headers, 'x-trusted-ingress') ?? []).includes('true');
   }
 
   private principalOf(principalId: string): Principal {

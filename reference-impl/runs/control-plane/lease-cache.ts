@@ -5,26 +5,18 @@
  */
 import type { BindingInfo, Bindings, WorkerSession } from '../../../contract/bindings.js';
 import type { Principal } from '../../../contract/principals.js';
-import { MUTATION_HOOKS, type MutationHooks } from '../../mutation-hooks.js';
 
 const MAX_CACHED = 1024;
 
 export class LeaseCache {
-  private readonly sessions = new Map<string, WorkerSession>();
+  protected readonly sessions = new Map<string, WorkerSession>();
 
-  constructor(
-    private readonly bindings: Bindings,
-    private readonly hooks?: MutationHooks,
-  ) {}
+  constructor(protected readonly bindings: Bindings) {}
 
   async claimOrReuse(owner: Principal, binding: BindingInfo): Promise<{ session: WorkerSession; reused: boolean }> {
     const cached = this.sessions.get(binding.bindingId);
-    const stuck = cached !== undefined && this.hooks?.has(MUTATION_HOOKS.leaseNeverRefreshed) === true;
-    if (
-      stuck ||
-      (cached && cached.scope.epoch === binding.epoch && cached.scope.leaseGeneration === binding.leaseGeneration)
-    ) {
-      return { session: cached!, reused: true };
+    if (cached && cached.scope.epoch === binding.epoch && cached.scope.leaseGeneration === binding.leaseGeneration) {
+      return { session: cached, reused: true };
     }
     const session = await this.bindings.acquireLease(owner, binding.bindingId);
     this.sessions.delete(binding.bindingId);

@@ -30,8 +30,10 @@ export const WorkerBootstrapSchema = z.strictObject({
   providerUrl: Url.optional(),
   toolUrl: Url.optional(),
   trustedServiceUrl: Url.optional(),
-  /** HarnessEnv.options as the control plane got them (mutation hooks, export bounds…). */
+  /** HarnessEnv.options as the control plane got them (export bounds…). */
   options: z.record(z.string(), z.unknown()).optional(),
+  /** The target's parts module (reference-parts.ts), when the assembler supplied one. */
+  partsModule: z.string().min(1).max(4096).optional(),
 });
 export type WorkerBootstrap = z.output<typeof WorkerBootstrapSchema>;
 

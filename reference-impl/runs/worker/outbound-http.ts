@@ -1,36 +1,34 @@
 /**
  * The worker's outbound HTTP: JSON POSTs to the provider, tool and trusted-service endpoints
  * with undici, bounded in time and response size. Which trace headers go out is decided by the
- * propagation policy per destination — never by the caller of this client.
+ * propagation policy per destination URL — never by the caller of this client.
  */
-import { type Context, propagation } from '@opentelemetry/api';
+import type { Context } from '@opentelemetry/api';
 import { Agent, request } from 'undici';
 import { ContractError } from '../../../contract/errors.js';
-import { MUTATION_HOOKS, type MutationHooks } from '../../mutation-hooks.js';
-import { outboundBaggage } from '../../telemetry/baggage-policy.js';
-import { contextHeaders, type PropagationPolicy } from '../../telemetry/propagation-policy.js';
 
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 
-export type Destination = 'provider' | 'tool' | 'trusted';
+/** Which trace headers a call carries (telemetry/propagation-policy.ts is the reference's). */
+export interface OutboundPropagation {
+  outboundHeaders(destination: URL, ctx: Context): Record<string, string>;
+}
 
 export class OutboundHttp {
   private readonly agent: Agent;
 
   constructor(
-    private readonly policy: PropagationPolicy,
-    private readonly hooks: MutationHooks,
+    private readonly policy: OutboundPropagation,
     private readonly timeoutMs: number,
   ) {
     this.agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   }
 
   /** POST JSON and return the parsed JSON answer; any failure is `unavailable` (no detail from the peer). */
-  async postJson(destination: Destination, url: URL, body: unknown, ctx: Context): Promise<unknown> {
+  async postJson(url: URL, body: unknown, ctx: Context): Promise<unknown> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       ...this.policy.outboundHeaders(url, ctx),
-      ...this.mutatedHeaders(destination, url, ctx),
     };
     let res: Awaited<ReturnType<typeof request>>;
     try {
@@ -56,24 +54,6 @@ export class OutboundHttp {
 
   async close(): Promise<void> {
     await this.agent.close();
-  }
-
-  /** Test-only bugs (mutation-hooks.ts); empty for a normal reference. */
-  private mutatedHeaders(destination: Destination, url: URL, ctx: Context): Record<string, string> {
-    if (this.policy.isTrusted(url)) {
-      if (!this.hooks.has(MUTATION_HOOKS.unfilteredBaggage)) return {};
-      const all = propagation.getBaggage(ctx)?.getAllEntries() ?? [];
-      return all.length ? { baggage: all.map(([k, e]) => `${k}=${encodeURIComponent(e.value)}`).join(',') } : {};
-    }
-    if (this.hooks.has(MUTATION_HOOKS.propagateToExternal)) {
-      const { baggage: _omit, ...trace } = contextHeaders(ctx);
-      return trace;
-    }
-    if (destination === 'provider' && this.hooks.has(MUTATION_HOOKS.baggageToProvider)) {
-      const baggage = outboundBaggage(ctx);
-      return baggage ? { baggage } : {};
-    }
-    return {};
   }
 }
 

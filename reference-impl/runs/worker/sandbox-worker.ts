@@ -5,17 +5,15 @@
  * trace context only through the carrier — so it can move into its own process unchanged.
  */
 import { randomUUID } from 'node:crypto';
-import { type Context, ROOT_CONTEXT, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { type Context, SpanKind, SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import type { WorkerSession } from '../../../contract/bindings.js';
 import { ContractError } from '../../../contract/errors.js';
 import type { MemoryBroker } from '../../../contract/memory.js';
 import type { Principal } from '../../../contract/principals.js';
 import type { ThreadStateStore } from '../../../contract/state.js';
-import { MUTATION_HOOKS, type MutationHooks } from '../../mutation-hooks.js';
 import { type Carrier, extractInternal } from '../../telemetry/internal-carrier.js';
 import type { OpaqueIds } from '../../telemetry/opaque-ids.js';
 import { inSpan } from '../../telemetry/span-scope.js';
-import type { TelemetryIdentity } from '../../telemetry/telemetry-identity.js';
 import { decodeState, record } from './native-checkpoint.js';
 import type { OutboundHttp } from './outbound-http.js';
 import { CommitStepFailed, RunCommit } from './run-commit.js';
@@ -23,14 +21,14 @@ import { type HarnessEndpoints, ScriptedHarness } from './scripted-harness.js';
 import type { RunJob, WorkerEvent, WorkerPort, WorkerResult } from './worker-port.js';
 
 export interface WorkerDeps {
-  readonly telemetry: TelemetryIdentity;
+  /** The worker's telemetry identity (its tracer). */
+  readonly telemetry: { readonly tracer: Tracer };
   readonly ids: OpaqueIds;
   readonly threadState: (session: WorkerSession) => ThreadStateStore;
   readonly memory: (caller: Principal, agent: string) => MemoryBroker;
   readonly mayInvokeTool: (caller: Principal, agent: string, tool: string) => Promise<boolean>;
   readonly http: OutboundHttp;
   readonly endpoints: HarnessEndpoints;
-  readonly hooks: MutationHooks;
   readonly remoteTraceLinks: boolean;
 }
 
@@ -103,11 +101,9 @@ export class SandboxWorker implements WorkerPort {
             endpoints: this.deps.endpoints,
             memory: once(() => this.deps.memory(job.caller, job.agent)),
             mayInvokeTool: (tool) => this.deps.mayInvokeTool(job.caller, job.agent, tool),
-            hooks: this.deps.hooks,
             remoteTraceLinks: this.deps.remoteTraceLinks,
           },
           run,
-          parent,
           state,
           commit,
           emit,
@@ -160,7 +156,6 @@ export class SandboxWorker implements WorkerPort {
   }
 
   private parentOf(carrier: Carrier): Context {
-    if (this.deps.hooks.has(MUTATION_HOOKS.workerDropsContext)) return ROOT_CONTEXT;
     return extractInternal(carrier);
   }
 

@@ -11,7 +11,6 @@ import { ContractError } from '../../../contract/errors.js';
 import type { MemoryBroker, MemoryProposal, MemoryScopeKind } from '../../../contract/memory.js';
 import type { RunStep } from '../../../contract/runs.js';
 import type { PendingInterrupt } from '../../../contract/state.js';
-import { MUTATION_HOOKS, type MutationHooks } from '../../mutation-hooks.js';
 import { inSpan, type SpanScope } from '../../telemetry/span-scope.js';
 import { record, type ScriptedState } from './native-checkpoint.js';
 import type { OutboundHttp } from './outbound-http.js';
@@ -32,7 +31,6 @@ export interface HarnessDeps {
   /** Opened on first use: a run without memory steps never touches memory. */
   readonly memory: () => MemoryBroker;
   readonly mayInvokeTool: (tool: string) => Promise<boolean>;
-  readonly hooks: MutationHooks;
   /** The provider integration declares safe, tenant-correct remote trace correlation. */
   readonly remoteTraceLinks: boolean;
 }
@@ -48,8 +46,6 @@ export class ScriptedHarness {
   constructor(
     private readonly deps: HarnessDeps,
     private readonly run: SpanScope,
-    /** The control plane's `harness.request` context (only a mutation hook parents to it). */
-    private readonly requestCtx: Context,
     private readonly state: ScriptedState,
     private readonly commit: RunCommit,
     private readonly emit: (e: WorkerEvent) => void,
@@ -120,7 +116,6 @@ export class ScriptedHarness {
       { 'gen_ai.system': 'scripted', 'gen_ai.request.model': SCRIPTED_MODEL, 'smtc.size.bytes': prompt.length },
       async (s) => {
         const body = await this.deps.http.postJson(
-          'provider',
           new URL('v1/complete', url),
           { model: SCRIPTED_MODEL, prompt },
           s.ctx,
@@ -140,16 +135,14 @@ export class ScriptedHarness {
 
   private async tool(tool: string, args: string, parent: Context): Promise<void> {
     const url = required(this.deps.endpoints.toolUrl);
-    const spanParent = this.deps.hooks.has(MUTATION_HOOKS.toolSpanUnderRequest) ? this.requestCtx : parent;
     const result = await inSpan(
       this.deps.tracer,
       'tool.invoke',
-      spanParent,
+      parent,
       { 'smtc.operation': 'tool', 'smtc.size.bytes': args.length },
       async (s) => {
         if (!(await this.deps.mayInvokeTool(tool))) throw new ContractError('forbidden', 'tool not authorized');
         const body = await this.deps.http.postJson(
-          'tool',
           new URL(`v1/tools/${encodeURIComponent(tool)}`, url),
           { args },
           s.ctx,
@@ -193,7 +186,6 @@ export class ScriptedHarness {
         if (s.type !== 'checkpoint' && s.type !== 'interrupt') await this.step(s, ctx);
       }
     };
-    if (this.deps.hooks.has(MUTATION_HOOKS.noSubagentSpan)) return runInner(parent);
     await inSpan(this.deps.tracer, 'subagent.run', parent, { 'smtc.event.count': steps.length }, (s) =>
       runInner(s.ctx),
     );
@@ -207,7 +199,7 @@ export class ScriptedHarness {
       'trusted_service.call',
       parent,
       { 'smtc.operation': 'internal_call' },
-      (s) => this.deps.http.postJson('trusted', new URL('v1/internal', url), { operation: 'scripted' }, s.ctx),
+      (s) => this.deps.http.postJson(new URL('v1/internal', url), { operation: 'scripted' }, s.ctx),
       SpanKind.CLIENT,
     );
     record(this.state, 'internal', 'ok');
