@@ -16,10 +16,12 @@ import { type Carrier, extractInternal } from '../../telemetry/internal-carrier.
 import type { OpaqueIds } from '../../telemetry/opaque-ids.js';
 import { inSpan } from '../../telemetry/span-scope.js';
 import type { TelemetryIdentity } from '../../telemetry/telemetry-identity.js';
+import { DEEPAGENTS_VERSION, DeepAgentsHarness } from './deepagents/deepagents-harness.js';
+import { DEEPAGENTS_HARNESS, harnessFor } from './harness-selection.js';
 import { decodeState, record } from './native-checkpoint.js';
 import type { OutboundHttp } from './outbound-http.js';
 import { CommitStepFailed, RunCommit } from './run-commit.js';
-import { type HarnessEndpoints, ScriptedHarness } from './scripted-harness.js';
+import { type HarnessDeps, type HarnessEndpoints, ScriptedHarness } from './scripted-harness.js';
 import type { RunJob, WorkerEvent, WorkerPort, WorkerResult } from './worker-port.js';
 
 export interface WorkerDeps {
@@ -60,13 +62,15 @@ export class SandboxWorker implements WorkerPort {
     const parent = this.parentOf(carrier);
     const b = this.bound.get(job.bindingId);
     if (!b) throw new ContractError('fenced', 'no lease bound for the binding');
+    // The harness is chosen per run by the lease's scope: harness id and codec (adapter version).
+    const deep = harnessFor(b.session.scope) === 'deepagents';
     const attrs = {
       ...this.sessionAttrs(b.session),
       'smtc.run.hmac': this.deps.ids.of('run', job.runId),
       'smtc.agent.hmac': this.deps.ids.of('agent', job.agent),
-      'smtc.harness.id': 'scripted',
-      'smtc.harness.version': 'v1',
-      'smtc.adapter.id': 'scripted',
+      'smtc.harness.id': deep ? DEEPAGENTS_HARNESS : 'scripted',
+      'smtc.harness.version': deep ? DEEPAGENTS_VERSION : 'v1',
+      'smtc.adapter.id': deep ? 'langgraph-checkpoint' : 'scripted',
       'smtc.adapter.version': 'v1',
       'smtc.execution.mode': 'native',
     };
@@ -87,35 +91,49 @@ export class SandboxWorker implements WorkerPort {
           run.span.setStatus({ code: SpanStatusCode.ERROR });
           return { state: 'failed', revision: 0 };
         }
-        const state = decodeState(head);
-        let steps = job.steps;
         if (job.resume) {
           if (head?.runState !== 'interrupted' || head.interrupt?.interruptId !== job.resume.interruptId) {
             throw new ContractError('not_found', 'no such pending interrupt');
           }
-          steps = [...state.pending, ...job.steps];
-          state.pending = [];
         }
-        const harness = new ScriptedHarness(
-          {
-            tracer: this.tracer,
-            http: this.deps.http,
-            endpoints: this.deps.endpoints,
-            memory: once(() => this.deps.memory(job.caller, job.agent)),
-            mayInvokeTool: (tool) => this.deps.mayInvokeTool(job.caller, job.agent, tool),
-            hooks: this.deps.hooks,
-            remoteTraceLinks: this.deps.remoteTraceLinks,
-          },
-          run,
-          parent,
-          state,
-          commit,
-          emit,
-        );
-        if (job.resume) record(state, 'answer', job.resume.value);
+        const deps: HarnessDeps = {
+          tracer: this.tracer,
+          http: this.deps.http,
+          endpoints: this.deps.endpoints,
+          memory: once(() => this.deps.memory(job.caller, job.agent)),
+          mayInvokeTool: (tool) => this.deps.mayInvokeTool(job.caller, job.agent, tool),
+          hooks: this.deps.hooks,
+          remoteTraceLinks: this.deps.remoteTraceLinks,
+        };
+        let harness: ScriptedHarness | DeepAgentsHarness;
+        let execute: () => Promise<'completed' | 'interrupted'>;
+        try {
+          if (deep) {
+            const h = new DeepAgentsHarness(deps, run, parent, b.session.scope, head, job.runId, commit, emit);
+            execute = () => h.execute(job.steps, job.resume ?? null);
+            harness = h;
+          } else {
+            const state = decodeState(head);
+            let steps = job.steps;
+            if (job.resume) {
+              steps = [...state.pending, ...job.steps];
+              state.pending = [];
+              record(state, 'answer', job.resume.value);
+            }
+            const h = new ScriptedHarness(deps, run, parent, state, commit, emit);
+            execute = () => h.execute(steps);
+            harness = h;
+          }
+        } catch (e) {
+          // A head this harness cannot read (another codec): nothing ran, the run fails cleanly.
+          emit({ type: 'error', code: e instanceof ContractError ? e.code : 'internal' });
+          run.set({ 'smtc.outcome': 'failed' });
+          run.span.setStatus({ code: SpanStatusCode.ERROR });
+          return { state: 'failed', revision: commit.durableRevision };
+        }
         let result: WorkerResult;
         try {
-          const ended = await harness.execute(steps);
+          const ended = await execute();
           result = { state: ended, revision: commit.durableRevision };
         } catch (e) {
           result = await this.failed(e, harness, commit, emit);
@@ -140,7 +158,7 @@ export class SandboxWorker implements WorkerPort {
    */
   private async failed(
     e: unknown,
-    harness: ScriptedHarness,
+    harness: { readonly hasUndurableOutput: boolean },
     commit: RunCommit,
     emit: (e: WorkerEvent) => void,
   ): Promise<WorkerResult> {

@@ -10,10 +10,10 @@ import { type Context, SpanKind, type Tracer } from '@opentelemetry/api';
 import { ContractError } from '../../../contract/errors.js';
 import type { MemoryBroker, MemoryProposal, MemoryScopeKind } from '../../../contract/memory.js';
 import type { RunStep } from '../../../contract/runs.js';
-import type { PendingInterrupt } from '../../../contract/state.js';
+import type { OpaqueStatePayload, PendingInterrupt } from '../../../contract/state.js';
 import { MUTATION_HOOKS, type MutationHooks } from '../../mutation-hooks.js';
 import { inSpan, type SpanScope } from '../../telemetry/span-scope.js';
-import { record, type ScriptedState } from './native-checkpoint.js';
+import { encodeState, record, type ScriptedState } from './native-checkpoint.js';
 import type { OutboundHttp } from './outbound-http.js';
 import { linkRemoteTrace, parseRemoteTrace } from './remote-trace-link.js';
 import type { RunCommit } from './run-commit.js';
@@ -70,7 +70,7 @@ export class ScriptedHarness {
         return 'interrupted';
       }
       if (step.type === 'checkpoint') await this.durable(null);
-      else await this.step(step, this.run.ctx);
+      else await this.runStep(step, this.run.ctx);
     }
     this.state.turns++;
     await this.durable(null);
@@ -78,7 +78,8 @@ export class ScriptedHarness {
     return 'completed';
   }
 
-  private async step(step: Exclude<RunStep, { type: 'interrupt' | 'checkpoint' }>, parent: Context): Promise<void> {
+  /** One step with no durable point, under `parent` (the Deep Agents harness runs its tools' steps here too). */
+  async runStep(step: Exclude<RunStep, { type: 'interrupt' | 'checkpoint' }>, parent: Context): Promise<void> {
     switch (step.type) {
       case 'provider':
         return this.provider(step.prompt, parent);
@@ -105,7 +106,12 @@ export class ScriptedHarness {
   }
 
   private async durable(interrupt: PendingInterrupt | null): Promise<void> {
-    const head = await this.commit.commit(this.run.ctx, this.state, interrupt);
+    await this.makeDurable(encodeState(this.state), interrupt);
+  }
+
+  /** Commit `payload` as the run's durable head; `durable` (and the interrupt) are reported only after. */
+  async makeDurable(payload: OpaqueStatePayload, interrupt: PendingInterrupt | null): Promise<void> {
+    const head = await this.commit.commit(this.run.ctx, payload, interrupt);
     this.undurableOutput = false;
     if (interrupt) this.emit({ type: 'interrupt', interruptId: interrupt.interruptId, value: interrupt.value });
     this.emit({ type: 'durable', revision: head.revision });
@@ -190,7 +196,7 @@ export class ScriptedHarness {
     const runInner = async (ctx: Context) => {
       for (const s of steps) {
         // Validation admits no checkpoint/interrupt inside a subagent: it has no durable points.
-        if (s.type !== 'checkpoint' && s.type !== 'interrupt') await this.step(s, ctx);
+        if (s.type !== 'checkpoint' && s.type !== 'interrupt') await this.runStep(s, ctx);
       }
     };
     if (this.deps.hooks.has(MUTATION_HOOKS.noSubagentSpan)) return runInner(parent);
@@ -213,7 +219,7 @@ export class ScriptedHarness {
     record(this.state, 'internal', 'ok');
   }
 
-  private finishCounts(): void {
+  finishCounts(): void {
     this.run.set({ 'smtc.tool.count': this.tools, 'smtc.memory.count': this.memoryOps });
   }
 }
