@@ -39,6 +39,10 @@ export const MUTATION_HOOKS = {
   leaseNeverRefreshed: 'lease-never-refreshed',
   /** state/thread-state-store.ts: a superseded lease can still write pending state and commit it. */
   staleLeaseCanWrite: 'stale-lease-can-write',
+  /** runs/worker/deepagents/deepagents-harness.ts: a run starts from the newest log this worker staged, not the committed head. */
+  deepagentsNewestCheckpoint: 'deepagents-newest-checkpoint',
+  /** runs/worker/deepagents/deepagents-harness.ts: the checkpointer returns checkpoints without their pending writes. */
+  deepagentsDropsPendingWrites: 'deepagents-drops-pending-writes',
 } as const;
 export type MutationHook = (typeof MUTATION_HOOKS)[keyof typeof MUTATION_HOOKS];
 

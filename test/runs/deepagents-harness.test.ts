@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunOutcome, RunStep } from '../../contract/runs.js';
+import type { RunStep } from '../../contract/runs.js';
 import type { DurableStateHead } from '../../contract/state.js';
 import type { Target } from '../../contract/target.js';
 import { SPAN } from '../../contract/tracing.js';
@@ -20,7 +20,9 @@ import { startStubs } from '../../fixtures/stubs/use-stubs.js';
 import { topologyProblems } from '../../fixtures/traces/required-topology.js';
 import { spansOfTrace } from '../../fixtures/traces/run-trace.js';
 import served from '../../reference-impl/http-module-target.js';
-import { decodeLog, fromB64, LANGGRAPH_CODEC } from '../../reference-impl/runs/worker/langgraph/checkpoint-log.js';
+import { LANGGRAPH_CODEC } from '../../reference-impl/runs/worker/langgraph/checkpoint-log.js';
+import { killedAtProvider as killAtProvider } from './killed-at-provider.js';
+import { langgraphHeadText } from './langgraph-head-text.js';
 
 const DEEPAGENTS = { environment: 'smtc-test', harness: 'deepagents', codec: LANGGRAPH_CODEC } as const;
 
@@ -52,23 +54,9 @@ async function head(bindingId: string): Promise<DurableStateHead | null> {
   return t.threadState(s).load_head(s.scope);
 }
 
-/** Every value LangGraph wrote into the durable head's log (checkpoints and pending writes), as text. */
-function logText(h: DurableStateHead | null): string {
-  if (!h) return '';
-  const log = decodeLog(h.payload.bytes, h.bindingId, h.epoch);
-  const text = (b64: string) => new TextDecoder().decode(fromB64(b64));
-  return [...log.checkpoints.map((c) => text(c[4])), ...log.writes.map((w) => text(w[6]))].join('\n');
-}
-
-/** A run whose provider call is held; the worker is SIGKILLed once the call arrived. */
-async function killedAtProvider(bindingId: string, steps: RunStep[]): Promise<RunOutcome> {
-  const hold = stubs.provider.holdNext();
-  const pending = run(bindingId, steps);
-  await hold.arrived;
-  await t.faults!.killPart!('worker', 'SIGKILL');
-  hold.release();
-  return pending;
-}
+const logText = langgraphHeadText;
+const killedAtProvider = (bindingId: string, steps: RunStep[]) =>
+  killAtProvider(t, stubs.provider, () => run(bindingId, steps));
 
 describe('Deep Agents harness in the served reference', () => {
   it('spans of a full run form the required topology under one trace', async () => {

@@ -11,15 +11,17 @@
  * committed at checkpoint steps, at an interrupt and at the end of the run.
  */
 import { randomUUID } from 'node:crypto';
+import type { RunnableConfig } from '@langchain/core/runnables';
 import { tool } from '@langchain/core/tools';
 import { Command, interrupt } from '@langchain/langgraph';
+import type { CheckpointTuple } from '@langchain/langgraph-checkpoint';
 import type { Context } from '@opentelemetry/api';
 import { createDeepAgent } from 'deepagents';
 import { createMiddleware } from 'langchain';
 import { z } from 'zod';
 import { ContractError } from '../../../../contract/errors.js';
 import type { RunStep } from '../../../../contract/runs.js';
-import type { DurableStateHead, PendingInterrupt, StateScope } from '../../../../contract/state.js';
+import type { DurableStateHead, OpaqueStatePayload, PendingInterrupt, StateScope } from '../../../../contract/state.js';
 import { MUTATION_HOOKS } from '../../../mutation-hooks.js';
 import { inSpan, type SpanScope } from '../../../telemetry/span-scope.js';
 import { emptyLog, encodeLog, LANGGRAPH_CODEC } from '../langgraph/checkpoint-log.js';
@@ -59,7 +61,7 @@ export class DeepAgentsHarness {
   ) {
     // The scripted state is a throwaway: the agent's state is LangGraph's, in the staged log.
     this.steps = new ScriptedHarness(deps, run, requestCtx, initialState(), commit, emit);
-    this.thread = runStagedThread(scope.bindingId, scope, head, runId);
+    this.thread = runStagedThread(scope.bindingId, scope, mutantBase(deps, scope, head), runId);
     this.parent = run.ctx;
   }
 
@@ -103,6 +105,7 @@ export class DeepAgentsHarness {
       codec: LANGGRAPH_CODEC,
       bytes: encodeLog(emptyLog(this.scope.bindingId, this.scope.epoch)),
     };
+    if (this.deps.hooks.has(MUTATION_HOOKS.deepagentsNewestCheckpoint)) newestStaged.set(this.scope.bindingId, payload);
     await this.steps.makeDurable(payload, interrupt);
   }
 
@@ -146,7 +149,9 @@ export class DeepAgentsHarness {
     return createDeepAgent({
       model: scriptModel(stopped),
       tools,
-      checkpointer: new ContractCheckpointSaver(this.thread.sessions),
+      checkpointer: this.deps.hooks.has(MUTATION_HOOKS.deepagentsDropsPendingWrites)
+        ? new DropsPendingWrites(this.thread.sessions)
+        : new ContractCheckpointSaver(this.thread.sessions),
       middleware: [subagentSpan],
       subagents: [
         {
@@ -180,6 +185,23 @@ export class DeepAgentsHarness {
       this.failure ??= { error };
       return 'failed';
     }
+  }
+}
+
+/** Mutation hook only: the newest log each binding's runs staged in this worker process (pod-local). */
+const newestStaged = new Map<string, OpaqueStatePayload>();
+
+function mutantBase(deps: HarnessDeps, scope: StateScope, head: DurableStateHead | null): DurableStateHead | null {
+  const newest = newestStaged.get(scope.bindingId);
+  if (!head || !newest || !deps.hooks.has(MUTATION_HOOKS.deepagentsNewestCheckpoint)) return head;
+  return { ...head, payload: newest };
+}
+
+/** Mutation hook only: what LangGraph reads back has no pending writes. */
+class DropsPendingWrites extends ContractCheckpointSaver {
+  override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    const tuple = await super.getTuple(config);
+    return tuple && { ...tuple, pendingWrites: [] };
   }
 }
 
