@@ -6,6 +6,8 @@ import { LANGGRAPH_CODEC } from './langgraph/checkpoint-log.js';
 import { SCRIPTED_CODEC } from './native-checkpoint.js';
 
 export const DEEPAGENTS_HARNESS = 'deepagents';
+/** The Deep Agents release the harness runs (package.json pins it). */
+export const DEEPAGENTS_VERSION = 'deepagents-1.14.1';
 
 export type HarnessKind = 'scripted' | 'deepagents';
 

@@ -16,8 +16,8 @@ import { type Carrier, extractInternal } from '../../telemetry/internal-carrier.
 import type { OpaqueIds } from '../../telemetry/opaque-ids.js';
 import { inSpan } from '../../telemetry/span-scope.js';
 import type { TelemetryIdentity } from '../../telemetry/telemetry-identity.js';
-import { DEEPAGENTS_VERSION, DeepAgentsHarness } from './deepagents/deepagents-harness.js';
-import { DEEPAGENTS_HARNESS, harnessFor } from './harness-selection.js';
+import type { DeepAgentsHarness } from './deepagents/deepagents-harness.js';
+import { DEEPAGENTS_HARNESS, DEEPAGENTS_VERSION, harnessFor } from './harness-selection.js';
 import { decodeState, record } from './native-checkpoint.js';
 import type { OutboundHttp } from './outbound-http.js';
 import { CommitStepFailed, RunCommit } from './run-commit.js';
@@ -109,6 +109,8 @@ export class SandboxWorker implements WorkerPort {
         let execute: () => Promise<'completed' | 'interrupted'>;
         try {
           if (deep) {
+            // Loaded on the first Deep Agents run only: a worker that never runs one starts without it.
+            const { DeepAgentsHarness } = await import('./deepagents/deepagents-harness.js');
             const h = new DeepAgentsHarness(deps, run, parent, b.session.scope, head, job.runId, commit, emit);
             execute = () => h.execute(job.steps, job.resume ?? null);
             harness = h;

@@ -33,8 +33,6 @@ import { type HarnessDeps, ScriptedHarness } from '../scripted-harness.js';
 import type { WorkerEvent } from '../worker-port.js';
 import { SCRIPT_PREFIX, STEP_TOOLS, SUBAGENT_NAME, scriptMessage, scriptModel } from './script-model.js';
 
-export const DEEPAGENTS_VERSION = 'deepagents-1.14.1';
-
 /** LangGraph super-steps one run may take (a model turn and a tool step per script step). */
 const RECURSION_LIMIT = 4 * (2 * 256 + 2);
 
