@@ -25,7 +25,9 @@ describe('watchdog', () => {
   it('says when a file overran before its first scenario', async () => {
     const running = new Map([['/repo/suites/r03-y.spec.ts', { startedAt: Date.now() }]]);
     const o = await firstOverrun(running, { fileMs: 100, runMs: 60_000 });
-    expect(o.message).toMatch(/^suite file suites\/r03-y\.spec\.ts before its first scenario \(loading or setting up\) overran/);
+    expect(o.message).toMatch(
+      /^suite file suites\/r03-y\.spec\.ts before its first scenario \(loading or setting up\) overran/,
+    );
   });
 
   it('names the oldest running file when the whole run overruns', async () => {

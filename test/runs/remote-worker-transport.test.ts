@@ -17,6 +17,7 @@ import { SPEC } from '../../fixtures/scenario/thread-session.js';
 import { startStubs } from '../../fixtures/stubs/use-stubs.js';
 import type { ReferenceTarget } from '../../reference-impl/reference-target.js';
 import { type ReferenceServer, startReferenceServer } from '../../reference-impl/server/start-reference-server.js';
+import { killedAtProvider as killAtProvider } from './killed-at-provider.js';
 
 let stubs: Awaited<ReturnType<typeof startStubs>>;
 let collector: SpanCollector;
@@ -53,15 +54,8 @@ function run(bindingId: string, steps: RunStep[]): Promise<RunOutcome> {
   return t.runs!.start(t.principals.alice, { bindingId, agent: t.principals.agents[0], steps });
 }
 
-/** Start a run whose provider call is held, SIGKILL the worker once the call arrived, let go. */
-async function killedAtProvider(bindingId: string, steps: RunStep[]): Promise<RunOutcome> {
-  const hold = stubs.provider.holdNext();
-  const pending = run(bindingId, steps);
-  await hold.arrived;
-  await t.faults!.killPart!('worker', 'SIGKILL');
-  hold.release();
-  return pending;
-}
+const killedAtProvider = (bindingId: string, steps: RunStep[]) =>
+  killAtProvider(t, stubs.provider, () => run(bindingId, steps));
 
 describe('remote worker transport', () => {
   it('runs in a separate OS process that holds no database handle', async () => {

@@ -22,7 +22,7 @@ import type { OpaqueIds } from '../../telemetry/opaque-ids.js';
 import { inSpan, markError, openSpan } from '../../telemetry/span-scope.js';
 import type { TelemetryIdentity } from '../../telemetry/telemetry-identity.js';
 import { WorkerLostError } from '../remote/worker-lost.js';
-import { SCRIPTED_CODEC } from '../worker/native-checkpoint.js';
+import { harnessFor } from '../worker/harness-selection.js';
 import type { RunJob, WorkerPort, WorkerResult } from '../worker/worker-port.js';
 import { BindingLocks } from './binding-locks.js';
 import { EventStream } from './event-stream.js';
@@ -74,7 +74,7 @@ export class ControlPlane implements Runs {
           const binding = await inSpan(tracer, 'session.binding', request.ctx, {}, async (s) => {
             const b = await this.deps.bindings.get(principal, req.bindingId);
             s.set({ 'smtc.binding.hmac': this.deps.ids.of('binding', b.bindingId) });
-            if (b.codec !== SCRIPTED_CODEC) throw new ContractError('codec_mismatch', 'binding is not scripted/v1');
+            if (!harnessFor(b)) throw new ContractError('codec_mismatch', 'no harness runs this binding’s codec');
             return b;
           });
           // The worker that held this binding is gone: a new lease fences whatever it still holds.

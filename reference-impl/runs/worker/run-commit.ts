@@ -8,13 +8,13 @@
 import { type Context, SpanKind, type Tracer } from '@opentelemetry/api';
 import type {
   DurableStateHead,
+  OpaqueStatePayload,
   PendingInterrupt,
   StateScope,
   ThreadStateStore,
   UncertainReason,
 } from '../../../contract/state.js';
 import { inSpan } from '../../telemetry/span-scope.js';
-import { encodeState, SCRIPTED_CODEC, type ScriptedState } from './native-checkpoint.js';
 
 /** Which protocol step failed: decides the uncertain-durability reason. */
 export class CommitStepFailed extends Error {
@@ -59,9 +59,12 @@ export class RunCommit {
     );
   }
 
-  /** Steps 3–5: write pending, then CAS the head with the run's terminal metadata. */
-  async commit(runCtx: Context, state: ScriptedState, interrupt: PendingInterrupt | null): Promise<DurableStateHead> {
-    const payload = encodeState(state);
+  /** Steps 3–5: write the harness's native payload as pending, then CAS the head with the run's terminal metadata. */
+  async commit(
+    runCtx: Context,
+    payload: OpaqueStatePayload,
+    interrupt: PendingInterrupt | null,
+  ): Promise<DurableStateHead> {
     // One key per durable point of this run: a retried write of the same point is idempotent.
     const key = `${this.runId}:${this.commits}`;
     const pending = await inSpan(
@@ -69,7 +72,7 @@ export class RunCommit {
       'thread_state.write',
       runCtx,
       { 'smtc.size.bytes': payload.bytes.length },
-      () => this.store.write_native_state(this.scope, SCRIPTED_CODEC, payload, key),
+      () => this.store.write_native_state(this.scope, payload.codec, payload, key),
       SpanKind.CLIENT,
     ).catch((e: unknown) => {
       throw new CommitStepFailed('write', e);

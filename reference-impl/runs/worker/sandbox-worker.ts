@@ -14,10 +14,12 @@ import type { ThreadStateStore } from '../../../contract/state.js';
 import { type Carrier, extractInternal } from '../../telemetry/internal-carrier.js';
 import type { OpaqueIds } from '../../telemetry/opaque-ids.js';
 import { inSpan } from '../../telemetry/span-scope.js';
+import type { DeepAgentsHarness, DeepAgentsHarnessArgs } from './deepagents/deepagents-harness.js';
+import { DEEPAGENTS_HARNESS, DEEPAGENTS_VERSION, harnessFor } from './harness-selection.js';
 import { decodeState, record } from './native-checkpoint.js';
 import type { OutboundHttp } from './outbound-http.js';
 import { CommitStepFailed, RunCommit } from './run-commit.js';
-import { type HarnessEndpoints, ScriptedHarness } from './scripted-harness.js';
+import { type HarnessDeps, type HarnessEndpoints, ScriptedHarness } from './scripted-harness.js';
 import type { RunJob, WorkerEvent, WorkerPort, WorkerResult } from './worker-port.js';
 
 export interface WorkerDeps {
@@ -30,6 +32,8 @@ export interface WorkerDeps {
   readonly http: OutboundHttp;
   readonly endpoints: HarnessEndpoints;
   readonly remoteTraceLinks: boolean;
+  /** Builds the Deep Agents harness of a run; absent, the reference's own (loaded on first use). */
+  readonly deepAgentsHarness?: (args: DeepAgentsHarnessArgs) => DeepAgentsHarness;
 }
 
 /** Lease sessions a worker holds at once (oldest released first). */
@@ -58,13 +62,15 @@ export class SandboxWorker implements WorkerPort {
     const parent = this.parentOf(carrier);
     const b = this.bound.get(job.bindingId);
     if (!b) throw new ContractError('fenced', 'no lease bound for the binding');
+    // The harness is chosen per run by the lease's scope: harness id and codec (adapter version).
+    const deep = harnessFor(b.session.scope) === 'deepagents';
     const attrs = {
       ...this.sessionAttrs(b.session),
       'smtc.run.hmac': this.deps.ids.of('run', job.runId),
       'smtc.agent.hmac': this.deps.ids.of('agent', job.agent),
-      'smtc.harness.id': 'scripted',
-      'smtc.harness.version': 'v1',
-      'smtc.adapter.id': 'scripted',
+      'smtc.harness.id': deep ? DEEPAGENTS_HARNESS : 'scripted',
+      'smtc.harness.version': deep ? DEEPAGENTS_VERSION : 'v1',
+      'smtc.adapter.id': deep ? 'langgraph-checkpoint' : 'scripted',
       'smtc.adapter.version': 'v1',
       'smtc.execution.mode': 'native',
     };
@@ -85,33 +91,60 @@ export class SandboxWorker implements WorkerPort {
           run.span.setStatus({ code: SpanStatusCode.ERROR });
           return { state: 'failed', revision: 0 };
         }
-        const state = decodeState(head);
-        let steps = job.steps;
         if (job.resume) {
           if (head?.runState !== 'interrupted' || head.interrupt?.interruptId !== job.resume.interruptId) {
             throw new ContractError('not_found', 'no such pending interrupt');
           }
-          steps = [...state.pending, ...job.steps];
-          state.pending = [];
         }
-        const harness = new ScriptedHarness(
-          {
-            tracer: this.tracer,
-            http: this.deps.http,
-            endpoints: this.deps.endpoints,
-            memory: once(() => this.deps.memory(job.caller, job.agent)),
-            mayInvokeTool: (tool) => this.deps.mayInvokeTool(job.caller, job.agent, tool),
-            remoteTraceLinks: this.deps.remoteTraceLinks,
-          },
-          run,
-          state,
-          commit,
-          emit,
-        );
-        if (job.resume) record(state, 'answer', job.resume.value);
+        const deps: HarnessDeps = {
+          tracer: this.tracer,
+          http: this.deps.http,
+          endpoints: this.deps.endpoints,
+          memory: once(() => this.deps.memory(job.caller, job.agent)),
+          mayInvokeTool: (tool) => this.deps.mayInvokeTool(job.caller, job.agent, tool),
+          remoteTraceLinks: this.deps.remoteTraceLinks,
+        };
+        let harness: ScriptedHarness | DeepAgentsHarness;
+        let execute: () => Promise<'completed' | 'interrupted'>;
+        try {
+          if (deep) {
+            // Loaded on the first Deep Agents run only: a worker that never runs one starts without it.
+            const args: DeepAgentsHarnessArgs = {
+              deps,
+              run,
+              scope: b.session.scope,
+              head,
+              runId: job.runId,
+              commit,
+              emit,
+            };
+            const h = this.deps.deepAgentsHarness
+              ? this.deps.deepAgentsHarness(args)
+              : new (await import('./deepagents/deepagents-harness.js')).DeepAgentsHarness(args);
+            execute = () => h.execute(job.steps, job.resume ?? null);
+            harness = h;
+          } else {
+            const state = decodeState(head);
+            let steps = job.steps;
+            if (job.resume) {
+              steps = [...state.pending, ...job.steps];
+              state.pending = [];
+              record(state, 'answer', job.resume.value);
+            }
+            const h = new ScriptedHarness(deps, run, state, commit, emit);
+            execute = () => h.execute(steps);
+            harness = h;
+          }
+        } catch (e) {
+          // A head this harness cannot read (another codec): nothing ran, the run fails cleanly.
+          emit({ type: 'error', code: e instanceof ContractError ? e.code : 'internal' });
+          run.set({ 'smtc.outcome': 'failed' });
+          run.span.setStatus({ code: SpanStatusCode.ERROR });
+          return { state: 'failed', revision: commit.durableRevision };
+        }
         let result: WorkerResult;
         try {
-          const ended = await harness.execute(steps);
+          const ended = await execute();
           result = { state: ended, revision: commit.durableRevision };
         } catch (e) {
           result = await this.failed(e, harness, commit, emit);
@@ -136,7 +169,7 @@ export class SandboxWorker implements WorkerPort {
    */
   private async failed(
     e: unknown,
-    harness: ScriptedHarness,
+    harness: { readonly hasUndurableOutput: boolean },
     commit: RunCommit,
     emit: (e: WorkerEvent) => void,
   ): Promise<WorkerResult> {

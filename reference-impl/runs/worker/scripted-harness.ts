@@ -10,9 +10,9 @@ import { type Context, SpanKind, type Tracer } from '@opentelemetry/api';
 import { ContractError } from '../../../contract/errors.js';
 import type { MemoryBroker, MemoryProposal, MemoryScopeKind } from '../../../contract/memory.js';
 import type { RunStep } from '../../../contract/runs.js';
-import type { PendingInterrupt } from '../../../contract/state.js';
+import type { OpaqueStatePayload, PendingInterrupt } from '../../../contract/state.js';
 import { inSpan, type SpanScope } from '../../telemetry/span-scope.js';
-import { record, type ScriptedState } from './native-checkpoint.js';
+import { encodeState, record, type ScriptedState } from './native-checkpoint.js';
 import type { OutboundHttp } from './outbound-http.js';
 import { linkRemoteTrace, parseRemoteTrace } from './remote-trace-link.js';
 import type { RunCommit } from './run-commit.js';
@@ -66,7 +66,7 @@ export class ScriptedHarness {
         return 'interrupted';
       }
       if (step.type === 'checkpoint') await this.durable(null);
-      else await this.step(step, this.run.ctx);
+      else await this.runStep(step, this.run.ctx);
     }
     this.state.turns++;
     await this.durable(null);
@@ -74,7 +74,8 @@ export class ScriptedHarness {
     return 'completed';
   }
 
-  private async step(step: Exclude<RunStep, { type: 'interrupt' | 'checkpoint' }>, parent: Context): Promise<void> {
+  /** One step with no durable point, under `parent` (the Deep Agents harness runs its tools' steps here too). */
+  async runStep(step: Exclude<RunStep, { type: 'interrupt' | 'checkpoint' }>, parent: Context): Promise<void> {
     switch (step.type) {
       case 'provider':
         return this.provider(step.prompt, parent);
@@ -101,7 +102,12 @@ export class ScriptedHarness {
   }
 
   private async durable(interrupt: PendingInterrupt | null): Promise<void> {
-    const head = await this.commit.commit(this.run.ctx, this.state, interrupt);
+    await this.makeDurable(encodeState(this.state), interrupt);
+  }
+
+  /** Commit `payload` as the run's durable head; `durable` (and the interrupt) are reported only after. */
+  async makeDurable(payload: OpaqueStatePayload, interrupt: PendingInterrupt | null): Promise<void> {
+    const head = await this.commit.commit(this.run.ctx, payload, interrupt);
     this.undurableOutput = false;
     if (interrupt) this.emit({ type: 'interrupt', interruptId: interrupt.interruptId, value: interrupt.value });
     this.emit({ type: 'durable', revision: head.revision });
@@ -183,7 +189,7 @@ export class ScriptedHarness {
     const runInner = async (ctx: Context) => {
       for (const s of steps) {
         // Validation admits no checkpoint/interrupt inside a subagent: it has no durable points.
-        if (s.type !== 'checkpoint' && s.type !== 'interrupt') await this.step(s, ctx);
+        if (s.type !== 'checkpoint' && s.type !== 'interrupt') await this.runStep(s, ctx);
       }
     };
     await inSpan(this.deps.tracer, 'subagent.run', parent, { 'smtc.event.count': steps.length }, (s) =>
@@ -205,7 +211,7 @@ export class ScriptedHarness {
     record(this.state, 'internal', 'ok');
   }
 
-  private finishCounts(): void {
+  finishCounts(): void {
     this.run.set({ 'smtc.tool.count': this.tools, 'smtc.memory.count': this.memoryOps });
   }
 }
