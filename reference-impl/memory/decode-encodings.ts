@@ -11,6 +11,15 @@
 export interface Decoded {
   readonly encoding: string;
   readonly text: string;
+  /** Only what was decoded (the runs, or the whole text for a whole-text transform). */
+  readonly payload: string;
+}
+
+/** Encodings people rarely use for an honest note (base64, percent, entities, leetspeak, spelt-out words are common). */
+const OBFUSCATING = /^(?:rot13|caesar\d+|reversed|base32|hex)$/;
+
+export function isObfuscating(encoding: string): boolean {
+  return OBFUSCATING.test(encoding);
 }
 
 /** Longest input a single decoder looks at (content is at most 16 KiB anyway). */
@@ -67,16 +76,20 @@ function base32Bytes(run: string): Buffer {
   return Buffer.from(out);
 }
 
-/** Replaces every run `re` finds with its decoding, when at least one run decodes. */
-function replaceRuns(text: string, re: RegExp, decode: (run: string) => string | null): string | null {
-  let changed = false;
+/** Replaces every run `re` finds with its decoding, when at least one run decodes; also the decoded runs alone. */
+function replaceRuns(
+  text: string,
+  re: RegExp,
+  decode: (run: string) => string | null,
+): { text: string; payload: string } | null {
+  const parts: string[] = [];
   const out = text.replace(re, (run) => {
     const d = decode(run);
     if (d === null) return run;
-    changed = true;
+    parts.push(d);
     return ` ${d} `;
   });
-  return changed ? out : null;
+  return parts.length > 0 ? { text: out, payload: parts.join(' ') } : null;
 }
 
 const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -154,13 +167,53 @@ function bestShift(text: string, own: number): Decoded | null {
       bestN = n;
     }
   }
-  return bestN === 0 ? null : { encoding: bestN === 13 ? 'rot13' : `caesar${bestN}`, text: shift(text, bestN) };
+  if (bestN === 0 || !readsBetter(shift(sample, bestN), sample)) return null;
+  const decoded = shift(text, bestN);
+  return { encoding: bestN === 13 ? 'rot13' : `caesar${bestN}`, text: decoded, payload: decoded };
 }
 
 function reversed(text: string, own: number): Decoded | null {
   const r = [...text].reverse().join('');
-  return wordScore(r) > Math.max(READS_AS_WORDS, own + CLEARLY_BETTER) ? { encoding: 'reversed', text: r } : null;
+  if (wordScore(r) <= Math.max(READS_AS_WORDS, own + CLEARLY_BETTER)) return null;
+  return readsBetter(r.slice(0, SAMPLE), text.slice(0, SAMPLE)) ? { encoding: 'reversed', text: r, payload: r } : null;
 }
+
+// Letter pairs frequent inside words of the Latin-script languages the rules read (English,
+// German, French, Spanish, Portuguese, Italian). Ordered pairs: reversal turns "th" into "ht".
+const COMMON_PAIRS = new Set(
+  (
+    'th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me de hi ri ' +
+    'ro ic ne ea ra ce li ch ll be ma si om ur ei ie un ge ue qu la el da di na no ta ca lo ol mo pe em us ss ' +
+    'ho wa wh sh ow ac ent il et ai au ct tr pr ns ec mi ni vi ad ab ul ut ot rs ts ie ke ck ay oo ee ly nc'
+  ).split(' '),
+);
+
+/** Share of adjacent letter pairs inside words that are common pairs: how much a text looks like written words. */
+function pairScore(text: string): number {
+  let hits = 0;
+  let pairs = 0;
+  for (const m of text.toLowerCase().matchAll(/[a-z]{2,}/g)) {
+    const w = m[0];
+    for (let i = 0; i + 1 < w.length; i++) {
+      pairs++;
+      if (COMMON_PAIRS.has(w.slice(i, i + 2))) hits++;
+    }
+    if (pairs >= 1000) break;
+  }
+  return pairs === 0 ? 0 : hits / pairs;
+}
+
+/**
+ * A guessed decoding counts only when it reads better than its source by the shape of its words
+ * too, not only by a few short common words: "zq3x4op2 lighthouse lamp" shifted by 15 turns
+ * "zq" and "op" into "of" and "de" but the real words into nonsense.
+ */
+function readsBetter(decoded: string, source: string): boolean {
+  return pairScore(decoded) > pairScore(source) + PAIRS_BETTER;
+}
+
+/** How much better a guess's letter pairs must read than the source's. */
+const PAIRS_BETTER = 0.05;
 
 const LEET: Readonly<Record<string, string>> = {
   '4': 'a',
@@ -209,8 +262,10 @@ function brokenWords(text: string): string | null {
 export function decodeOnce(input: string): Decoded[] {
   const text = input.slice(0, MAX_INPUT);
   const out: Decoded[] = [];
-  const add = (encoding: string, t: string | null): void => {
-    if (t !== null && t !== text) out.push({ encoding, text: t });
+  const add = (encoding: string, t: string | null | { text: string; payload: string }): void => {
+    if (t === null) return;
+    const d = typeof t === 'string' ? { text: t, payload: t } : t;
+    if (d.text !== text) out.push({ encoding, ...d });
   };
   for (const run of decodedBase64Runs(text)) add('base64', run.decoded);
   add(

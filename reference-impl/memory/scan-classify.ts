@@ -26,6 +26,8 @@ export interface ScanResult {
   readonly origins: readonly TextOrigin[];
   /** Encoding families undone to reach some view. */
   readonly encodings: readonly string[];
+  /** What only an obfuscating encoding revealed (normalize-text.ts), folded. */
+  readonly obfuscatedViews: readonly string[];
   readonly reasons: readonly MemoryRejectionReason[];
 }
 
@@ -59,9 +61,11 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
   const views = new Set<string>();
   const foreignViews = new Set<string>();
   const encodings = new Set<string>();
+  const obfuscated = new Set<string>();
   const collect = (t: string, into: Set<string>[]): void => {
     const d = decodedViews(t);
     for (const e of d.encodings) encodings.add(e);
+    for (const v of d.obfuscated) if (obfuscated.size < MAX_VIEWS) obfuscated.add(v);
     for (const v of d.views) for (const set of into) if (set.size < MAX_VIEWS) set.add(v);
   };
   for (const t of foreign) collect(t, [views, foreignViews]);
@@ -75,6 +79,7 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
     foreignViews: [...foreignViews],
     origins: [...origins],
     encodings: [...encodings],
+    obfuscatedViews: [...obfuscated],
     reasons,
   };
 }
