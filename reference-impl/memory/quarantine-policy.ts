@@ -9,32 +9,35 @@
 import * as L from './grant-lexicon.js';
 import type { ScanResult } from './scan-classify.js';
 
-// Vocabulary of authority: who is addressed, what it must or may do, what it may reach.
-const AUTHORITY_VOCABULARY = [
-  L.AGENT,
-  L.OBLIGATE,
-  L.STANDING,
-  L.PERMIT_STRONG,
-  L.EXEC,
-  L.EXFIL,
-  L.TOOL,
-  L.CRED,
+// Who or what an order binds, and what it reaches: an order needs one of each.
+const MARKERS = [L.AGENT, L.OBLIGATE, L.STANDING, L.PERMIT_STRONG, L.TRIGGER];
+const OBJECTS = [L.EXEC, L.EXFIL, L.TOOL, L.CRED, L.HOST, L.ADMIN];
+// Phrases that speak of authority on their own.
+const STRONG = [
   L.SKIP,
   L.LIFTED,
   L.OVERRIDE,
   L.YOU_ARE_NOW,
-  L.ADMIN,
   L.BRIDGE,
-  L.HOST,
+  L.SKIP_STEP,
+  L.PRE_APPROVED,
+  L.UNBOUND,
+  L.RULES_OFF,
+  L.AS_IF_OTHERS,
+  L.ALL_SCOPES,
+  L.NO_CHECK,
 ];
 
 /**
  * Obfuscation alone is no reason: a note a guessing decoder happens to "decode" (a shift of
- * random tokens) or a hex dump of printable bytes is ordinary. Text hidden behind an
- * obfuscating encoding is suspect when what it reveals speaks of authority.
+ * random tokens) or a hex dump of a harmless sentence is ordinary. Text hidden behind an
+ * obfuscating encoding is suspect when what it reveals speaks of authority: a phrase that does
+ * on its own, or an addressee or modal together with an action or object of authority.
  */
 function obfuscatedAuthority(scan: ScanResult): boolean {
-  return scan.obfuscatedViews.some((v) => AUTHORITY_VOCABULARY.some((re) => re.test(v)));
+  const speaks = (v: string): boolean =>
+    STRONG.some((re) => re.test(v)) || (MARKERS.some((re) => re.test(v)) && OBJECTS.some((re) => re.test(v)));
+  return scan.obfuscatedViews.some(speaks);
 }
 
 export function quarantineReasons(scan: ScanResult, suspicions: readonly string[]): string[] {
