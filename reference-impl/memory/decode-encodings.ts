@@ -92,6 +92,18 @@ function replaceRuns(
   return parts.length > 0 ? { text: out, payload: parts.join(' ') } : null;
 }
 
+const UNICODE_ESCAPE = /\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/g;
+
+/** "\u0041\u0073", "\u{1F600}", "\x41": escapes as JSON, JavaScript and C write them. */
+function unicodeEscapes(text: string): string | null {
+  if (!/\\(?:u\{?[0-9a-fA-F]|x[0-9a-fA-F]{2})/.test(text)) return null;
+  const out = text.replace(UNICODE_ESCAPE, (m, braced?: string, four?: string, two?: string) => {
+    const cp = Number.parseInt(braced ?? four ?? two ?? '', 16);
+    return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
+  });
+  return out;
+}
+
 const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 function htmlEntities(text: string): string | null {
@@ -120,7 +132,12 @@ const COMMON = new Set(
     'the and to of a in is you that it for on with as are be this all now from your any not or ' +
     'send key use run always never ignore instructions user assistant agent password token ' +
     'der die das und ist nicht mit den ein zu le la les et est pas de des un une el los las que ' +
-    'por para con il di che non per sono'
+    'por para con il di che non per sono ' +
+    'with have will should must every each his her their they them was were has what when who into ' +
+    'du bist jetzt ohne für jede jeder jedes eine einen dem sich auch auf aus bei von wenn soll sie ' +
+    'tu je vous ils elle dans pour sur avec chaque du au aux ce cette sans qui ' +
+    'en una cada del al se su sus sin esta este es ya em um uma do da dos das no na com sem os as ' +
+    'ogni della dei senza questo questa gli het een van voor naar met zonder elk elke dit deze bij op zijn niet'
   ).split(' '),
 );
 
@@ -128,7 +145,8 @@ const COMMON = new Set(
 function wordScore(text: string): number {
   let hits = 0;
   let words = 0;
-  for (const m of text.toLowerCase().matchAll(/[a-z]+/g)) {
+  // Accented letters belong to the word ("für", "Gesprächs"): a shift leaves them, they must not split words.
+  for (const m of text.toLowerCase().matchAll(/[a-z\u00df-\u024f]+/g)) {
     words++;
     if (m[0].length >= 2 && COMMON.has(m[0])) hits++;
     if (words >= 400) break;
@@ -281,6 +299,7 @@ export function decodeOnce(input: string): Decoded[] {
   );
   add('percent', percentDecoded(text));
   add('html_entities', htmlEntities(text));
+  add('unicode_escapes', unicodeEscapes(text));
   const own = wordScore(text.slice(0, SAMPLE));
   // Guessing needs enough Latin letters to be meaningful (a short key or a foreign-script note is not a cipher).
   if (own < READS_AS_WORDS && (text.slice(0, SAMPLE).match(/[a-z]/gi)?.length ?? 0) >= 24) {
@@ -288,6 +307,13 @@ export function decodeOnce(input: string): Decoded[] {
     if (sh) out.push(sh);
     const rev = reversed(text, own);
     if (rev) out.push(rev);
+  }
+  // Scripts the letter-pair and word scores do not read (Cyrillic, CJK, kana) are read backwards
+  // too: a reversed line of them is as cheap to read as to guess.
+  const sample = text.slice(0, SAMPLE);
+  if ((sample.match(/[\p{Script=Cyrillic}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0) >= 8) {
+    const r = [...text].reverse().join('');
+    out.push({ encoding: 'reversed', text: r, payload: r });
   }
   add('leetspeak', leetspeak(text));
   add('letter_spaced', letterSpaced(text));

@@ -183,7 +183,7 @@ export const OBEY = concept(
 );
 
 export const DESCRIBED = concept(
-  'phrase|string|example|examples|attack|attacks|injection|injections|jailbreak|paper|slide|report|quotes?|such as|like|classic|typical|e\\.g\\.|how do|why|learn|explains|beispiel|angriff|exemple|attaque|ejemplo|ataque|esempio|attacco|пример|атак*',
+  'phrase|string|example|examples|attack|attacks|injection|injections|jailbreak|paper|slide|report|quotes?|such as|like|classic|typical|e\\.g\\.|how do|why|learn|explains|beispiel|angriff|exemple|attaque|ejemplo|ataque|esempio|attacco|пример|атак*|exemplo*|voorbeeld*|przykład*|aanval*|atak*',
   '例|攻撃|攻击',
 );
 

@@ -183,16 +183,22 @@ export function findGrants(views: readonly string[]): GrantVerdict {
 }
 
 // Quoted spans: "…", “…”, „…“, «…», 「…」, '…' (bounded).
-const QUOTED = /"[^"\n]{1,400}"|“[^”\n]{1,400}”|„[^“”\n]{1,400}[“”]|«[^»\n]{1,400}»|「[^」\n]{1,400}」/gu;
+const QUOTED =
+  /"[^"\n]{1,400}"|“[^”\n]{1,400}”|„[^“”\n]{1,400}[“”]|«[^»\n]{1,400}»|「[^」\n]{1,400}」|(?<=^|[\s(:])'[^'\n]{1,400}'(?=[\s.,;:!?)]|$)/gu;
+
+/** Whether the sentence describes what it quotes; a host name ("exfil-example.net") is no description. */
+function frames(sentence: string): boolean {
+  return L.DESCRIBED.test(sentence.toLowerCase().replace(/\S*[./@]\S*/g, ' '));
+}
 
 /**
  * Quoted text in a sentence that frames it as an example, a quotation or a question about an
  * attack is material, not an instruction: replaced by a placeholder before rules read it.
  */
 export function maskDescribedQuotes(text: string): string {
-  if (!/["“„«「]/u.test(text)) return text;
+  if (!/["“„«「']/u.test(text)) return text;
   return text
     .split(/(?<=[.!?])(?=\s)|(?<=[。！？\n])/u)
-    .map((sentence) => (L.DESCRIBED.test(sentence.toLowerCase()) ? sentence.replace(QUOTED, ' "…" ') : sentence))
+    .map((sentence) => (frames(sentence) ? sentence.replace(QUOTED, ' "…" ') : sentence))
     .join('');
 }

@@ -62,14 +62,17 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
   const foreignViews = new Set<string>();
   const encodings = new Set<string>();
   const obfuscated = new Set<string>();
-  const collect = (t: string, into: Set<string>[]): void => {
+  // `masked`: quotes a sentence describes are left out of decoded views too (a rot13 note that
+  // quotes an attack as research material is still material once decoded).
+  const collect = (t: string, into: Set<string>[], masked = false): void => {
     const d = decodedViews(t);
+    const read = masked ? maskDescribedQuotes : (v: string) => v;
     for (const e of d.encodings) encodings.add(e);
-    for (const v of d.obfuscated) if (obfuscated.size < MAX_VIEWS) obfuscated.add(v);
-    for (const v of d.views) for (const set of into) if (set.size < MAX_VIEWS) set.add(v);
+    for (const v of d.obfuscated) if (obfuscated.size < MAX_VIEWS) obfuscated.add(read(v));
+    for (const v of d.views) for (const set of into) if (set.size < MAX_VIEWS) set.add(read(v));
   };
   for (const t of foreign) collect(t, [views, foreignViews]);
-  for (const t of texts) collect(maskDescribedQuotes(t), [views]);
+  for (const t of texts) collect(maskDescribedQuotes(t), [views], true);
   const reasons: MemoryRejectionReason[] = [];
   if (looksLikeRawTranscript(p.content, p.contentType)) reasons.push('raw_transcript');
   if (SKILL_FRONT_MATTER.test(p.content)) reasons.push('protected_skill');
