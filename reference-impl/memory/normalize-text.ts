@@ -114,7 +114,9 @@ export function decodedViews(text: string): MatchingViews {
       const obfuscating = isObfuscating(d.encoding);
       if ((hidden || obfuscating) && obfuscated.size < DECODE_BOUNDS.maxViews)
         obfuscated.add(foldForMatching(d.payload));
-      pending.push([d.text, depth + 1, hidden || (obfuscating && d.payload === d.text)]);
+      // A reversed text is read, not decoded further: reversing it again gives the source back.
+      const next = d.encoding === 'reversed' ? DECODE_BOUNDS.maxDepth : depth + 1;
+      pending.push([d.text, next, hidden || (obfuscating && d.payload === d.text)]);
     }
   }
   views.delete('');
