@@ -260,7 +260,8 @@ function leetspeak(text: string): string | null {
 /** "i g n o r e", "i.g.n.o.r.e", "i-g-n-o-r-e" → "ignore". */
 function letterSpaced(text: string): string | null {
   let changed = false;
-  const out = text.replace(/(?<![\p{L}\p{N}])\p{L}(?:[ .·_*|/-]{1,2}\p{L}(?![\p{L}\p{N}])){2,}/gu, (run) => {
+  // One separator throughout a run: in "S.e.n.d.e i.m.m.e.r" the space between words ends it.
+  const out = text.replace(/(?<![\p{L}\p{N}])\p{L}([ .·_*|/-]{1,2})(?:\p{L}\1){1,}\p{L}(?![\p{L}\p{N}])/gu, (run) => {
     changed = true;
     return run.replace(/[ .·_*|/-]/g, '');
   });
