@@ -11,6 +11,15 @@
 export interface Decoded {
   readonly encoding: string;
   readonly text: string;
+  /** Only what was decoded (the runs, or the whole text for a whole-text transform). */
+  readonly payload: string;
+}
+
+/** Encodings people rarely use for an honest note (base64, percent, entities, leetspeak, spelt-out words are common). */
+const OBFUSCATING = /^(?:rot13|caesar\d+|reversed|base32|hex)$/;
+
+export function isObfuscating(encoding: string): boolean {
+  return OBFUSCATING.test(encoding);
 }
 
 /** Longest input a single decoder looks at (content is at most 16 KiB anyway). */
@@ -67,16 +76,32 @@ function base32Bytes(run: string): Buffer {
   return Buffer.from(out);
 }
 
-/** Replaces every run `re` finds with its decoding, when at least one run decodes. */
-function replaceRuns(text: string, re: RegExp, decode: (run: string) => string | null): string | null {
-  let changed = false;
+/** Replaces every run `re` finds with its decoding, when at least one run decodes; also the decoded runs alone. */
+function replaceRuns(
+  text: string,
+  re: RegExp,
+  decode: (run: string) => string | null,
+): { text: string; payload: string } | null {
+  const parts: string[] = [];
   const out = text.replace(re, (run) => {
     const d = decode(run);
     if (d === null) return run;
-    changed = true;
+    parts.push(d);
     return ` ${d} `;
   });
-  return changed ? out : null;
+  return parts.length > 0 ? { text: out, payload: parts.join(' ') } : null;
+}
+
+const UNICODE_ESCAPE = /\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/g;
+
+/** "\u0041\u0073", "\u{1F600}", "\x41": escapes as JSON, JavaScript and C write them. */
+function unicodeEscapes(text: string): string | null {
+  if (!/\\(?:u\{?[0-9a-fA-F]|x[0-9a-fA-F]{2})/.test(text)) return null;
+  const out = text.replace(UNICODE_ESCAPE, (m, braced?: string, four?: string, two?: string) => {
+    const cp = Number.parseInt(braced ?? four ?? two ?? '', 16);
+    return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
+  });
+  return out;
 }
 
 const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -107,7 +132,12 @@ const COMMON = new Set(
     'the and to of a in is you that it for on with as are be this all now from your any not or ' +
     'send key use run always never ignore instructions user assistant agent password token ' +
     'der die das und ist nicht mit den ein zu le la les et est pas de des un une el los las que ' +
-    'por para con il di che non per sono'
+    'por para con il di che non per sono ' +
+    'with have will should must every each his her their they them was were has what when who into ' +
+    'du bist jetzt ohne für jede jeder jedes eine einen dem sich auch auf aus bei von wenn soll sie ' +
+    'tu je vous ils elle dans pour sur avec chaque du au aux ce cette sans qui ' +
+    'en una cada del al se su sus sin esta este es ya em um uma do da dos das no na com sem os as ' +
+    'ogni della dei senza questo questa gli het een van voor naar met zonder elk elke dit deze bij op zijn niet'
   ).split(' '),
 );
 
@@ -115,7 +145,8 @@ const COMMON = new Set(
 function wordScore(text: string): number {
   let hits = 0;
   let words = 0;
-  for (const m of text.toLowerCase().matchAll(/[a-z]+/g)) {
+  // Accented letters belong to the word ("für", "Gesprächs"): a shift leaves them, they must not split words.
+  for (const m of text.toLowerCase().matchAll(/[a-z\u00df-\u024f]+/g)) {
     words++;
     if (m[0].length >= 2 && COMMON.has(m[0])) hits++;
     if (words >= 400) break;
@@ -154,13 +185,53 @@ function bestShift(text: string, own: number): Decoded | null {
       bestN = n;
     }
   }
-  return bestN === 0 ? null : { encoding: bestN === 13 ? 'rot13' : `caesar${bestN}`, text: shift(text, bestN) };
+  if (bestN === 0 || !readsBetter(shift(sample, bestN), sample)) return null;
+  const decoded = shift(text, bestN);
+  return { encoding: bestN === 13 ? 'rot13' : `caesar${bestN}`, text: decoded, payload: decoded };
 }
 
 function reversed(text: string, own: number): Decoded | null {
   const r = [...text].reverse().join('');
-  return wordScore(r) > Math.max(READS_AS_WORDS, own + CLEARLY_BETTER) ? { encoding: 'reversed', text: r } : null;
+  if (wordScore(r) <= Math.max(READS_AS_WORDS, own + CLEARLY_BETTER)) return null;
+  return readsBetter(r.slice(0, SAMPLE), text.slice(0, SAMPLE)) ? { encoding: 'reversed', text: r, payload: r } : null;
 }
+
+// Letter pairs frequent inside words of the Latin-script languages the rules read (English,
+// German, French, Spanish, Portuguese, Italian). Ordered pairs: reversal turns "th" into "ht".
+const COMMON_PAIRS = new Set(
+  (
+    'th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me de hi ri ' +
+    'ro ic ne ea ra ce li ch ll be ma si om ur ei ie un ge ue qu la el da di na no ta ca lo ol mo pe em us ss ' +
+    'ho wa wh sh ow ac ent il et ai au ct tr pr ns ec mi ni vi ad ab ul ut ot rs ts ie ke ck ay oo ee ly nc'
+  ).split(' '),
+);
+
+/** Share of adjacent letter pairs inside words that are common pairs: how much a text looks like written words. */
+function pairScore(text: string): number {
+  let hits = 0;
+  let pairs = 0;
+  for (const m of text.toLowerCase().matchAll(/[a-z]{2,}/g)) {
+    const w = m[0];
+    for (let i = 0; i + 1 < w.length; i++) {
+      pairs++;
+      if (COMMON_PAIRS.has(w.slice(i, i + 2))) hits++;
+    }
+    if (pairs >= 1000) break;
+  }
+  return pairs === 0 ? 0 : hits / pairs;
+}
+
+/**
+ * A guessed decoding counts only when it reads better than its source by the shape of its words
+ * too, not only by a few short common words: "zq3x4op2 lighthouse lamp" shifted by 15 turns
+ * "zq" and "op" into "of" and "de" but the real words into nonsense.
+ */
+function readsBetter(decoded: string, source: string): boolean {
+  return pairScore(decoded) > pairScore(source) + PAIRS_BETTER;
+}
+
+/** How much better a guess's letter pairs must read than the source's. */
+const PAIRS_BETTER = 0.05;
 
 const LEET: Readonly<Record<string, string>> = {
   '4': 'a',
@@ -189,7 +260,8 @@ function leetspeak(text: string): string | null {
 /** "i g n o r e", "i.g.n.o.r.e", "i-g-n-o-r-e" → "ignore". */
 function letterSpaced(text: string): string | null {
   let changed = false;
-  const out = text.replace(/(?<![\p{L}\p{N}])\p{L}(?:[ .·_*|/-]{1,2}\p{L}(?![\p{L}\p{N}])){2,}/gu, (run) => {
+  // One separator throughout a run: in "S.e.n.d.e i.m.m.e.r" the space between words ends it.
+  const out = text.replace(/(?<![\p{L}\p{N}])\p{L}([ .·_*|/-]{1,2})(?:\p{L}\1){1,}\p{L}(?![\p{L}\p{N}])/gu, (run) => {
     changed = true;
     return run.replace(/[ .·_*|/-]/g, '');
   });
@@ -209,8 +281,10 @@ function brokenWords(text: string): string | null {
 export function decodeOnce(input: string): Decoded[] {
   const text = input.slice(0, MAX_INPUT);
   const out: Decoded[] = [];
-  const add = (encoding: string, t: string | null): void => {
-    if (t !== null && t !== text) out.push({ encoding, text: t });
+  const add = (encoding: string, t: string | null | { text: string; payload: string }): void => {
+    if (t === null) return;
+    const d = typeof t === 'string' ? { text: t, payload: t } : t;
+    if (d.text !== text) out.push({ encoding, ...d });
   };
   for (const run of decodedBase64Runs(text)) add('base64', run.decoded);
   add(
@@ -226,6 +300,7 @@ export function decodeOnce(input: string): Decoded[] {
   );
   add('percent', percentDecoded(text));
   add('html_entities', htmlEntities(text));
+  add('unicode_escapes', unicodeEscapes(text));
   const own = wordScore(text.slice(0, SAMPLE));
   // Guessing needs enough Latin letters to be meaningful (a short key or a foreign-script note is not a cipher).
   if (own < READS_AS_WORDS && (text.slice(0, SAMPLE).match(/[a-z]/gi)?.length ?? 0) >= 24) {
@@ -233,6 +308,13 @@ export function decodeOnce(input: string): Decoded[] {
     if (sh) out.push(sh);
     const rev = reversed(text, own);
     if (rev) out.push(rev);
+  }
+  // Scripts the letter-pair and word scores do not read (Cyrillic, CJK, kana) are read backwards
+  // too: a reversed line of them is as cheap to read as to guess.
+  const sample = text.slice(0, SAMPLE);
+  if ((sample.match(/[\p{Script=Cyrillic}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0) >= 8) {
+    const r = [...text].reverse().join('');
+    out.push({ encoding: 'reversed', text: r, payload: r });
   }
   add('leetspeak', leetspeak(text));
   add('letter_spaced', letterSpaced(text));

@@ -61,8 +61,8 @@ function concept(words: string, cjk = ''): RegExp {
 }
 
 export const AGENT = concept(
-  "you|your|yourself|the assistant|assistant|agent|the ai|ai|the model|bot|helper|claude|chatgpt|du|dir|dich|assistent|ki|tu|toi|vous|l'assistant|l'agent|l'ia|ia|tú|usted|asistente|agente|você|voce|assistente|l'assistente|l'agente|ты|тебе|тебя|вы|ассистент|агент|бот|модель|ии",
-  '你|您|助手|助理|智能体|代理|あなた|アシスタント|エージェント|ボット',
+  "jij|jou|jouw|ty|ciebie|cię|tobie|asystent*|pomocnik*|helfer|ayudante|aiutante|ajudante|помощник*|you|your|yourself|the assistant|assistant|agent|the ai|ai|the model|bot|helper|claude|chatgpt|du|dir|dich|assistent|ki|tu|toi|vous|l'assistant|l'agent|l'ia|ia|tú|usted|asistente|agente|você|voce|assistente|l'assistente|l'agente|ты|тебе|тебя|вы|ассистент|агент|бот|модель|ии",
+  '補助役|你|您|助手|助理|智能体|代理|あなた|アシスタント|エージェント|ボット',
 );
 
 export const PERMIT_STRONG = concept(
@@ -76,18 +76,18 @@ export const PERMIT_WEAK = concept(
 );
 
 export const OBLIGATE = concept(
-  'must|should|shall|has to|have to|needs? to|make sure to|always|muss|musst|müssen|soll|sollst|sollen|immer|stets|jederzeit|doit|dois|devez|doivent|toujours|il faut|debe|debes|deben|siempre|tiene que|tienes que|hay que|deve|devem|sempre|tem que|precisa|devi|devono|bisogna|должен|должна|должны|обязан|всегда|нужно|надо',
-  '必须|应该|应当|总是|始终|一律|务必|必ず|常に|いつも|なければ',
+  'moet|moeten|altijd|steeds|musisz|zawsze|powinien|powinieneś|make sure|sorge dafür|fais en sorte|procura que|garanta que|fai in modo|проследи|zorg dat|zorg ervoor|dopilnuj|must|should|shall|has to|have to|needs? to|make sure to|always|muss|musst|müssen|soll|sollst|sollen|immer|stets|jederzeit|doit|dois|devez|doivent|toujours|il faut|debe|debes|deben|siempre|tiene que|tienes que|hay que|deve|devem|sempre|tem que|precisa|devi|devono|bisogna|должен|должна|должны|обязан|всегда|нужно|надо',
+  '确保|ようにしておく|必须|应该|应当|总是|始终|一律|务必|必ず|常に|いつも|なければ',
 );
 
 export const STANDING = concept(
-  "from now on|from here on|henceforth|hereafter|going forward|in future|in the future|from today|from this point|for all future|every time|each time|ab sofort|ab jetzt|von nun an|künftig|zukünftig|in zukunft|ab heute|jedes mal|désormais|dorénavant|à partir de maintenant|à partir d'aujourd'hui|à l'avenir|chaque fois|a partir de ahora|de ahora en adelante|desde ahora|en adelante|en el futuro|cada vez|a partir de agora|daqui em diante|de agora em diante|doravante|no futuro|d'ora in poi|da ora in poi|da ora in avanti|d'ora in avanti|in futuro|ogni volta|отныне|с этого момента|с сегодняшнего дня|впредь|в дальнейшем|каждый раз",
-  '从现在起|从现在开始|从今以后|今后|以后|每次|今後|これから|今から|以後|毎回',
+  "vanaf nu|voortaan|od teraz|odtąd|every evening|every night|jeden abend|chaque soir|cada noche|toda noite|ogni sera|каждый вечер|elke avond|co wieczór|from now on|from here on|henceforth|hereafter|going forward|in future|in the future|from today|from this point|for all future|every time|each time|ab sofort|ab jetzt|von nun an|künftig|zukünftig|in zukunft|ab heute|jedes mal|désormais|dorénavant|à partir de maintenant|à partir d'aujourd'hui|à l'avenir|chaque fois|a partir de ahora|de ahora en adelante|desde ahora|en adelante|en el futuro|cada vez|a partir de agora|daqui em diante|de agora em diante|doravante|no futuro|d'ora in poi|da ora in poi|da ora in avanti|d'ora in avanti|in futuro|ogni volta|отныне|с этого момента|с сегодняшнего дня|впредь|в дальнейшем|каждый раз",
+  '每天晚上|毎晩|从现在起|从现在开始|从今以后|今后|以后|每次|今後|これから|今から|以後|毎回',
 );
 
 export const EXFIL = concept(
-  'send|sends|sending|forward|transmit|e-?mail|mail|post|upload|push|sync|mirror|copy|copies|share|reveal|disclose|leak|expose|export|dump|exfiltrate|give|hand|handed|pass|include|includes|attach|append|paste|print|output|show|tell|report|beacon|let [^.]{0,30}see|sende|senden|schick|schicke|schicken|leite|weiterleiten|übermittle|übermitteln|teile|teilen|gib|verrate|zeige|kopiere|hochladen|envoie|envoyer|transmets|transmettre|transfère|transférer|copie|copier|partage|partager|donne|donner|révèle|révéler|communique|expédie|envía|envia|enviar|manda|mandar|reenvía|reenvia|reenviar|comparte|compartir|revela|revelar|dar|copia|copiar|sube|subir|transmite|envie|encaminhe|encaminhar|compartilhe|compartilhar|revele|copie|mande|transmita|invia|inviare|inoltra|inoltrare|condividi|condividere|rivela|rivelare|trasmetti|carica|отправ*|перешли|пересыла*|передай*|передать|передава*|поделись|раскрой|покажи*|копируй|скопируй|загрузи*|шли|присылай|отсылай',
-  '发送|发到|发给|转发|传给|上传|复制|分享|透露|泄露|告诉|交给|提供给|送信|送る|送って|送れ|送ること|転送|共有|アップロード|コピー|教え|渡し|開示',
+  'stuur|verstuur*|doorsturen|kopieer|voeg|geef|deel|wysyłaj|wyślij|przesyłaj|prześlij|skopiuj|kopiuj|udostępnij|podawaj|podaj|ujawnij|inclu*|указывай|укажи|скопируй|gemailt|mailed|courriel|correo|письм*|mailem|trafia*|send|sends|sending|forward|transmit|e-?mail|mail|post|upload|push|sync|mirror|copy|copies|share|reveal|disclose|leak|expose|export|dump|exfiltrate|give|hand|handed|pass|include|includes|attach|append|paste|print|output|show|tell|report|beacon|let [^.]{0,30}see|sende|senden|schick|schicke|schicken|leite|weiterleiten|übermittle|übermitteln|teile|teilen|gib|verrate|zeige|kopiere|hochladen|envoie|envoyer|transmets|transmettre|transfère|transférer|copie|copier|partage|partager|donne|donner|révèle|révéler|communique|expédie|envía|envia|enviar|manda|mandar|reenvía|reenvia|reenviar|comparte|compartir|revela|revelar|dar|copia|copiar|sube|subir|transmite|envie|encaminhe|encaminhar|compartilhe|compartilhar|revele|copie|mande|transmita|invia|inviare|inoltra|inoltrare|condividi|condividere|rivela|rivelare|trasmetti|carica|отправ*|перешли|пересыла*|передай*|передать|передава*|поделись|раскрой|покажи*|копируй|скопируй|загрузи*|шли|присылай|отсылай',
+  '附上|含め|邮件|メール|发送|发到|发给|转发|传给|上传|复制|分享|透露|泄露|告诉|交给|提供给|送信|送る|送って|送れ|送ること|転送|共有|アップロード|コピー|教え|渡し|開示',
 );
 
 export const READ = concept(
@@ -96,18 +96,18 @@ export const READ = concept(
 );
 
 export const EXEC = concept(
-  'run|runs|execute|executes|invoke|call|operate|aufrufen|aufruf*|rufe|launch|install|delete|wipe|transfer|wire|wiring|pay|deploy|proceed|go ahead|ausführ*|führe|starte|installiere|lösche|überweis*|exécute|exécuter|lance|installe|supprime|effectue|ejecuta|ejecutar|instala|borra|realiza|executar|executa|execute|instale|apague|faça|esegui|eseguire|installa|elimina|effettua|выполня*|выполни|запуска*|запусти|установи|удали|переводы',
+  'voer|uitvoeren|uitvoer*|uruchamia*|uruchom*|wykonuj*|wykonaj|wykonywa*|umsetzen|carry out|llevar a cabo|realizar|выполнять|run|runs|execute|executes|invoke|call|operate|aufrufen|aufruf*|rufe|launch|install|delete|wipe|transfer|wire|wiring|pay|deploy|proceed|go ahead|ausführ*|führe|starte|installiere|lösche|überweis*|exécute|exécuter|lance|installe|supprime|effectue|ejecuta|ejecutar|instala|borra|realiza|executar|executa|execute|instale|apague|faça|esegui|eseguire|installa|elimina|effettua|выполня*|выполни|запуска*|запусти|установи|удали|переводы',
   '执行|运行|调用|安装|删除|转账|実行|呼び出|インストール|削除|送金',
 );
 
 export const TOOL = concept(
-  'shell|commands?|terminal|console|tools?|scripts?|installer|admin rights|root|privileged|transfers?|payments?|funds|money|purchases?|deployments?|delete_all|export tool|cleanup tool|payments tool|werkzeug*|befehl*|kommando*|skript*|überweisung*|administratorrechte*|commande|outil|virement|comando|herramienta|transferencia|ferramenta|transferência|transferencias|strumento|bonific*|команд*|оболочк*|инструмент*|перевод*',
-  '命令|工具|脚本|转账|シェル|コマンド|ツール|送金|スクリプト',
+  'befehlszeile*|lignes? de commande|líneas? de comando|linhas? de comando|righe di comando|riga di comando|командн*|opdrachtregel*|polece*|narzędzi*|zahlung*|paiement*|pagos?|pagament*|платеж*|betaling*|płatnoś*|shell|commands?|terminal|console|tools?|scripts?|installer|admin rights|root|privileged|transfers?|payments?|funds|money|purchases?|deployments?|delete_all|export tool|cleanup tool|payments tool|werkzeug*|befehl*|kommando*|skript*|überweisung*|administratorrechte*|commande|outil|virement|comando|herramienta|transferencia|ferramenta|transferência|transferencias|strumento|bonific*|команд*|оболочк*|инструмент*|перевод*',
+  '命令行|コマンド行|付款|支払い|命令|工具|脚本|转账|シェル|コマンド|ツール|送金|スクリプト',
 );
 
 export const CRED = concept(
-  'passwords?|passwd|passphrase|pin|api[ -]?keys?|api[ -]?tokens?|access[ -]?tokens?|auth[ -]?tokens?|bearer tokens?|session (?:tokens?|cookies?)|cookies?|tokens?|credentials?|secrets?|secret keys?|private keys?|ssh keys?|id_rsa|~/\\.ssh|\\.env|env file|vault|(?:stored|saved|signing|encryption|admin|login) (?:keys?|secrets?|credentials?)|card number|credit card|cvv|iban|bank (?:details|password|pin)|account number|passport number|ssn|social security|passwort*|passwörter|kennwort*|zugangsdaten*|api-schlüssel|schlüssel*|geheimnis*|bankpasswort*|kreditkarte*|tresor*|mot de passe|mots de passe|jeton|clé api|clés api|identifiants|code bancaire|carte bancaire|coffre|contraseña|contraseñas|clave api|clave|credenciales|tarjeta|almacén secreto|senha|senhas|chave de api|chave|credenciais|cartão|cofre|chiave api|chiave|credenziali|carta di credito|cassaforte|пароль*|пароли*|ключ*|токен*|учётные данные|учетные данные|секрет*|хранилищ*|карт*',
-  '密码|密钥|令牌|凭证|凭据|口令|银行卡|保险库|パスワード|apiキー|キー|トークン|認証情報|暗証番号|カード番号|金庫',
+  'sleutel*|wachtwoord*|klucz*|hasł*|haseł|secret strings|geheime zeichenfolgen|chaînes secrètes|cadenas secretas|sequências secretas|stringhe segrete|секретные строки|geheime tekenreeks*|tajne ciągi|passwords?|passwd|passphrase|pin|api[ -]?keys?|api[ -]?tokens?|access[ -]?tokens?|auth[ -]?tokens?|bearer tokens?|session (?:tokens?|cookies?)|cookies?|tokens?|credentials?|secrets?|secret keys?|private keys?|ssh keys?|id_rsa|~/\\.ssh|\\.env|env file|vault|(?:stored|saved|signing|encryption|admin|login) (?:keys?|secrets?|credentials?)|card number|credit card|cvv|iban|bank (?:details|password|pin)|account number|passport number|ssn|social security|passwort*|passwörter|kennwort*|zugangsdaten*|api-schlüssel|schlüssel*|geheimnis*|bankpasswort*|kreditkarte*|tresor*|mot de passe|mots de passe|jeton|clé api|clés api|identifiants|code bancaire|carte bancaire|coffre|contraseña|contraseñas|clave api|clave|credenciales|tarjeta|almacén secreto|senha|senhas|chave de api|chave|credenciais|cartão|cofre|chiave api|chiave|credenziali|carta di credito|cassaforte|пароль*|пароли*|ключ*|токен*|учётные данные|учетные данные|секрет*|хранилищ*|карт*',
+  '秘密字符串|秘密の文字列|密码|密钥|令牌|凭证|凭据|口令|银行卡|保险库|パスワード|apiキー|キー|トークン|認証情報|暗証番号|カード番号|金庫',
 );
 
 /** People or places outside the conversation a secret must never reach. */
@@ -183,7 +183,7 @@ export const OBEY = concept(
 );
 
 export const DESCRIBED = concept(
-  'phrase|string|example|examples|attack|attacks|injection|injections|jailbreak|paper|slide|report|quotes?|such as|like|classic|typical|e\\.g\\.|how do|why|learn|explains|beispiel|angriff|exemple|attaque|ejemplo|ataque|esempio|attacco|пример|атак*',
+  'phrase|string|example|examples|attack|attacks|injection|injections|jailbreak|paper|slide|report|quotes?|such as|like|classic|typical|e\\.g\\.|how do|why|learn|explains|beispiel|angriff|exemple|attaque|ejemplo|ataque|esempio|attacco|пример|атак*|exemplo*|voorbeeld*|przykład*|aanval*|atak*',
   '例|攻撃|攻击',
 );
 
@@ -191,3 +191,51 @@ export const DESCRIBED = concept(
 export const HOST =
   /(?:https?:\/\/|ftp:\/\/|wss?:\/\/|\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.(?:com|net|org|io|ru|cn|jp|de|fr|es|it|br|xyz|dev|app|co|info|biz|top|site|online|me|sh|tk|example|invalid|test|local|internal)\b|\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\.[a-z.]{2,24})/u;
 export const ALLOWLISTED = /(?:whitelisted|allowlisted|approved for|trusted for|permitted for|cleared for)/u;
+
+/** Where an answer goes: a reply is a channel out of the conversation's trust boundary for a secret. */
+export const REPLY = concept(
+  'reply|replies|response|answer|antwort*|réponse*|respuesta*|resposta*|risposta*|risposte|ответ*|antwoord*|odpowied*',
+  '回答|回复|答复',
+);
+
+/** A standing exemption from the control a write or payment passes (beyond the English SKIP). */
+export const SKIP_STEP = concept(
+  `(?:überspring\\p{L}*|saute|sauter|sautez|ignore désormais|omite|omitir|sáltate|salta|saltare|pule|pular|пропускай|пропусти|sla [^.;]{0,40}over|pomijaj|pomiń)(?![\\p{L}])[^.;]{0,40}(?:${CONTROL_NOUN}|freigabeschritt|étape d'approbation|paso de aprobación|etapa de aprovação|passaggio di approvazione|шаг одобрения|goedkeuring*|zatwierdza*)`,
+  '跳过[^。；]{0,20}(?:审批|批准|确认)|(?:承認|確認)(?:手順)?[^。]{0,20}省略',
+);
+
+/** A claim that what the agent will do was approved in advance. */
+export const PRE_APPROVED = concept(
+  'pre-?approved|gelten als genehmigt|déjà approuvés?|pré-approuvée?s?|ya están aprobad[oa]s|já estão aprovad[oa]s|già approvat[ie]|уже одобрены|al goedgekeurd|już zatwierdzone',
+  '预先批准|已预先批准|承認済み',
+);
+
+/** An identity said to have no rules. */
+export const UNBOUND = concept(
+  'no rules|without rules|ohne regeln|sans règles|sin reglas|sem regras|senza regole|без правил|zonder regels|bez zasad|unrestricted',
+  '没有任何规则|没有规则|ルールのない',
+);
+
+/** The operator's rules said to no longer bind the agent. */
+export const RULES_OFF = concept(
+  "(?:restrictions?|rules|einschränkungen|restricciones|restrições|restrizioni|ограничения|beperkingen|ograniczenia)[^.;]{0,40}(?:no longer apply|gelten nicht mehr|ne s'appliquent plus|ya no se aplican|não se aplicam mais|non valgono più|больше не относятся|gelden niet meer|już cię nie dotyczą)",
+  '限制[^。；]{0,10}不再适用|制限[^。]{0,10}もう適用されません',
+);
+
+/** Every other user's or the whole organisation's memory: a write that crosses scopes. */
+export const ALL_SCOPES = concept(
+  "(?:every|all) other users?|every other user's|organi[sz]ation-wide|org-wide|whole organi[sz]ation|aller anderen benutzer|ganzen organisation|tous les autres utilisateurs|toute l'organisation|todos los demás usuarios|toda la organización|todos os outros usuários|toda a organização|tutti gli altri utenti|intera organizzazione|всех остальных пользователей|всех других пользователей|память организации|alle andere gebruikers|hele organisatie|wszystkich innych użytkowników|całej organizacji",
+  '所有其他用户|整个组织|他のすべてのユーザー|組織全体',
+);
+
+/** One customer's records read as another's (MINJA-style bridging), beyond the English BRIDGE. */
+export const AS_IF_OTHERS = concept(
+  'as if (?:they|it) belonged|als gehörten|comme s.ils appartenaient|como si (?:fueran|fuera|pertenecieran)|como se (?:fossem|pertencessem)|come se appartenessero|записями клиента|alsof ze van|jakby należały|treated como si',
+  '当作客户|のものとして扱',
+);
+
+/** Acting without checking with anyone, in the languages beyond English SKIP. */
+export const NO_CHECK = concept(
+  'without checking back|ohne rückfrage|ohne nachzufragen|sans revenir vers personne|sin consultar|sem consultar|senza consultare|ни у кого не уточняя|zonder eerst na te vragen|nikogo wcześniej nie pytając|bez pytania|no confirmation needed|sin pedir confirmación|sem pedir confirmação|senza chiedere conferma|без подтверждения|zonder om bevestiging|sans demander de confirmation',
+  '不必先跟任何人核实|不要请求确认|誰にも確かめずに|確認なしに',
+);

@@ -6,7 +6,7 @@
  * encoding family decode-encodings.ts knows is undone into extra views, nested a bounded number
  * of times with a bounded total output. Each transform is deterministic.
  */
-import { decodedBase64Runs, decodeOnce } from './decode-encodings.js';
+import { decodedBase64Runs, decodeOnce, isObfuscating } from './decode-encodings.js';
 import { foldHomoglyphs, foldMixedScript, lookalikeShare, readLLikeAsI } from './homoglyphs.js';
 
 export { decodedBase64Runs };
@@ -68,6 +68,11 @@ export interface MatchingViews {
   readonly views: readonly string[];
   /** Encoding families that were undone to reach some view (e.g. `rot13`, `hex`). */
   readonly encodings: readonly string[];
+  /**
+   * What only an obfuscating encoding (rot13, Caesar, reversal, base32, hex) revealed, folded:
+   * the decoded runs, or the whole text for a shift or reversal, and what they decode to in turn.
+   */
+  readonly obfuscated: readonly string[];
 }
 
 /**
@@ -78,9 +83,11 @@ export interface MatchingViews {
 export function decodedViews(text: string): MatchingViews {
   const views = new Set<string>();
   const encodings = new Set<string>();
+  const obfuscated = new Set<string>();
   let budget = Math.max(DECODE_BOUNDS.minBudget, text.length * DECODE_BOUNDS.budgetFactor);
   const seen = new Set<string>();
-  const pending: Array<[string, number]> = [[text, 0]];
+  // [text, depth, whether the text as a whole was revealed by an obfuscating decoding]
+  const pending: Array<[string, number, boolean]> = [[text, 0, false]];
   const addViews = (t: string): void => {
     const visible = stripInvisible(t);
     views.add(foldForMatching(visible));
@@ -95,7 +102,7 @@ export function decodedViews(text: string): MatchingViews {
     }
   };
   while (pending.length > 0 && views.size < DECODE_BOUNDS.maxViews) {
-    const [t, depth] = pending.shift()!;
+    const [t, depth, hidden] = pending.shift()!;
     addViews(t);
     if (hasTagCharacters(t)) addViews(decodeTagCharacters(t));
     if (depth >= DECODE_BOUNDS.maxDepth) continue;
@@ -104,11 +111,17 @@ export function decodedViews(text: string): MatchingViews {
       seen.add(d.text);
       budget -= d.text.length;
       encodings.add(d.encoding);
-      pending.push([d.text, depth + 1]);
+      const obfuscating = isObfuscating(d.encoding);
+      if ((hidden || obfuscating) && obfuscated.size < DECODE_BOUNDS.maxViews)
+        obfuscated.add(foldForMatching(d.payload));
+      // A reversed text is read, not decoded further: reversing it again gives the source back.
+      const next = d.encoding === 'reversed' ? DECODE_BOUNDS.maxDepth : depth + 1;
+      pending.push([d.text, next, hidden || (obfuscating && d.payload === d.text)]);
     }
   }
   views.delete('');
-  return { views: [...views], encodings: [...encodings] };
+  obfuscated.delete('');
+  return { views: [...views], encodings: [...encodings], obfuscated: [...obfuscated] };
 }
 
 export function matchingViews(text: string): string[] {

@@ -3,18 +3,46 @@
  * instead of being accepted silently. The write waits as a pending approval (invisible until
  * someone other than the writer approves) and the approver is told why, as fixed reason codes:
  * a control said to be lifted or skipped, a standing order to act, text that needed an
- * obfuscating encoding to read, or instructions in parts a reader never sees or another system
- * wrote (comments, hidden HTML, tool results).
+ * obfuscating encoding to read and speaks of authority, or instructions in parts a reader never
+ * sees or another system wrote (comments, hidden HTML, tool results).
  */
 import * as L from './grant-lexicon.js';
 import type { ScanResult } from './scan-classify.js';
 
-/** Encodings people rarely use for an honest note (base64, percent, entities, leetspeak, spelt-out words are common). */
-const OBFUSCATING = /^(?:rot13|caesar\d+|reversed|base32|hex)$/;
+// Who or what an order binds, and what it reaches: an order needs one of each.
+const MARKERS = [L.AGENT, L.OBLIGATE, L.STANDING, L.PERMIT_STRONG, L.TRIGGER];
+const OBJECTS = [L.EXEC, L.EXFIL, L.TOOL, L.CRED, L.HOST, L.ADMIN];
+// Phrases that speak of authority on their own.
+const STRONG = [
+  L.SKIP,
+  L.LIFTED,
+  L.OVERRIDE,
+  L.YOU_ARE_NOW,
+  L.BRIDGE,
+  L.SKIP_STEP,
+  L.PRE_APPROVED,
+  L.UNBOUND,
+  L.RULES_OFF,
+  L.AS_IF_OTHERS,
+  L.ALL_SCOPES,
+  L.NO_CHECK,
+];
+
+/**
+ * Obfuscation alone is no reason: a note a guessing decoder happens to "decode" (a shift of
+ * random tokens) or a hex dump of a harmless sentence is ordinary. Text hidden behind an
+ * obfuscating encoding is suspect when what it reveals speaks of authority: a phrase that does
+ * on its own, or an addressee or modal together with an action or object of authority.
+ */
+function obfuscatedAuthority(scan: ScanResult): boolean {
+  const speaks = (v: string): boolean =>
+    STRONG.some((re) => re.test(v)) || (MARKERS.some((re) => re.test(v)) && OBJECTS.some((re) => re.test(v)));
+  return scan.obfuscatedViews.some(speaks);
+}
 
 export function quarantineReasons(scan: ScanResult, suspicions: readonly string[]): string[] {
   const out = new Set<string>(suspicions);
-  if (scan.encodings.some((e) => OBFUSCATING.test(e))) out.add('suspect_obfuscated_text');
+  if (obfuscatedAuthority(scan)) out.add('suspect_obfuscated_text');
   const addressed = (v: string): boolean =>
     L.AGENT.test(v) && (L.OBLIGATE.test(v) || L.EXEC.test(v) || L.EXFIL.test(v) || L.PERMIT_STRONG.test(v));
   if (scan.foreignViews.some(addressed)) {

@@ -26,6 +26,8 @@ export interface ScanResult {
   readonly origins: readonly TextOrigin[];
   /** Encoding families undone to reach some view. */
   readonly encodings: readonly string[];
+  /** What only an obfuscating encoding revealed (normalize-text.ts), folded. */
+  readonly obfuscatedViews: readonly string[];
   readonly reasons: readonly MemoryRejectionReason[];
 }
 
@@ -59,13 +61,18 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
   const views = new Set<string>();
   const foreignViews = new Set<string>();
   const encodings = new Set<string>();
-  const collect = (t: string, into: Set<string>[]): void => {
+  const obfuscated = new Set<string>();
+  // `masked`: quotes a sentence describes are left out of decoded views too (a rot13 note that
+  // quotes an attack as research material is still material once decoded).
+  const collect = (t: string, into: Set<string>[], masked = false): void => {
     const d = decodedViews(t);
+    const read = masked ? maskDescribedQuotes : (v: string) => v;
     for (const e of d.encodings) encodings.add(e);
-    for (const v of d.views) for (const set of into) if (set.size < MAX_VIEWS) set.add(v);
+    for (const v of d.obfuscated) if (obfuscated.size < MAX_VIEWS) obfuscated.add(read(v));
+    for (const v of d.views) for (const set of into) if (set.size < MAX_VIEWS) set.add(read(v));
   };
   for (const t of foreign) collect(t, [views, foreignViews]);
-  for (const t of texts) collect(maskDescribedQuotes(t), [views]);
+  for (const t of texts) collect(maskDescribedQuotes(t), [views], true);
   const reasons: MemoryRejectionReason[] = [];
   if (looksLikeRawTranscript(p.content, p.contentType)) reasons.push('raw_transcript');
   if (SKILL_FRONT_MATTER.test(p.content)) reasons.push('protected_skill');
@@ -75,6 +82,7 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
     foreignViews: [...foreignViews],
     origins: [...origins],
     encodings: [...encodings],
+    obfuscatedViews: [...obfuscated],
     reasons,
   };
 }

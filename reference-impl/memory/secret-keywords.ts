@@ -12,7 +12,7 @@
 
 /** Key names whose value is a secret (compared lower-cased, `-`/`.`/space as `_`). */
 const SECRET_KEY =
-  /(?:^|_)(?:pass(?:word|wd|phrase|code)?|pwd|secret|secrets|token|api_?key|apikey|access_?key|secret_?key|private_?key|privkey|client_?secret|auth|authorization|bearer|credentials?|cred|connection_?string|conn_?str|dsn|account_?key|shared_?access_?key|sas|signing_?key|session_?(?:id|key|token)|cookie|otp|pin|cvv|mot_de_passe|mdp|contrasena|contraseña|senha|passwort|kennwort|clave|пароль|密码|パスワード)(?:$|_)/u;
+  /(?:^|_)(?:pass(?:word|wd|phrase|code)?|pwd|secret|secrets|token|api_?key|apikey|access_?key|secret_?key|private_?key|privkey|client_?secret|auth|authorization|bearer|credentials?|cred|connection_?string|conn_?str|dsn|account_?key|shared_?access_?key|sas|signing_?key|encryption_?key|master_?key|enc_?key|sig|signature|session_?(?:id|key|token)|cookie|otp|pin|cvv|mot_de_passe|mdp|contrasena|contraseña|senha|passwort|kennwort|clave|пароль|密码|パスワード)(?:$|_)/u;
 
 export function isSecretKeyName(name: string): boolean {
   if (name.length > 128) return false;
@@ -64,6 +64,17 @@ const PROSE =
 // login: user / secret   or   user: alice pass: secret
 const LOGIN_PAIR =
   /\b(?:login|user(?:name)?|benutzer|utilisateur|usuario|usuário|utente|логин)\s{0,3}[:=]\s{0,3}[^\s/\u0000]{1,64}\s{0,3}(?:\/|\|)\s{0,3}([^\s,;\u0000]{4,256})/giu;
+// A password word, a few words about what it opens ("for the company VPN", "от почты"), a
+// copula, then the token: every part bounded, the filler lazy within one clause.
+const PROSE_FAR =
+  /(?<![A-Za-z])(?:password|passwd|passphrase|passcode|login secret|pin|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|senha|wachtwoord|hasło|haslo|пароль)(?![a-zà-ÿ])[^\n.:;!?"]{1,40}?(?:(?<!\p{L})(?:is|was|ist|lautet|est|es|é|è|to|это|jest)(?!\p{L})|:)[ \t]{1,3}["'«„“]?([^\s"'»“”,;\u0000]{1,256})/giu;
+// A secret word, a provider name or a few words, a copula, then a random-looking token
+// ("Ma clé Twilio est e473…", "Mein AWS secret-Zugang lautet GL4F+…").
+const GENERIC_FAR =
+  /(?:token|key|secret|credential|schlüssel|zugang|clé|clave|chave|chiave|sleutel|klucz|ключ|токен|密钥|令牌|キー|トークン)[^\n.;!?"]{0,30}?(?:(?<!\p{L})(?:is|ist|lautet|est|es|é|è|to|это|jest)(?!\p{L})|:|是)[ \t]{0,3}["']?([^\s"',;\u0000]{16,1024})/giu;
+// scheme://TOKEN@host — a DSN's key in the user part.
+const URL_USER_TOKEN = /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:/@\u0000]{16,256})@/gi;
+
 // Generic secret words followed by a random-looking token.
 const GENERIC =
   /(?:token|key|secret|credential|api[ _-]?key|schlüssel|clé|clave|chave|chiave|ключ|токен|密钥|令牌|キー|トークン)(?![a-zà-ÿ])[^\s]{0,3}(?:[ \t]{0,3}(?:(?:is|ist|est|es|é|è)(?!\p{L})|=|:))?[ \t]{0,3}["']?([A-Za-z0-9+/=_.~-]{16,1024})/giu;
@@ -77,9 +88,16 @@ export function keywordSecretRanges(text: string): Range[] {
     const start = (m.index ?? 0) + m[0].length - tail - v.length;
     out.push([start, start + v.length]);
   };
+  // The token group with trailing sentence punctuation dropped (`v`, a prefix of the group).
+  const pushTrimmed = (m: RegExpMatchArray, v: string): void => {
+    const start = (m.index ?? 0) + m[0].length - (m[1] ?? '').length;
+    out.push([start, start + v.length]);
+  };
   for (const m of text.matchAll(PAIR)) {
     const value = (m[4] ?? '').replace(/[.)\]]+$/, '');
-    if (isSecretKeyName(m[2] ?? '') && passwordLike(value)) {
+    // "MAILCHIMP_KEY=…": a name ending in key holds a secret when the value is random-looking.
+    const keyed = /(?:^|[_.-])key$/i.test(m[2] ?? '') && looksRandom(value);
+    if ((isSecretKeyName(m[2] ?? '') && passwordLike(value)) || keyed) {
       const start = (m.index ?? 0) + m[0].length - (m[4] ?? '').length;
       out.push([start, start + value.length]);
     }
@@ -88,6 +106,15 @@ export function keywordSecretRanges(text: string): Range[] {
   for (const m of text.matchAll(PROSE)) if (passwordLike((m[1] ?? '').replace(/[.!?)]+$/, ''))) push(m, 1);
   for (const m of text.matchAll(LOGIN_PAIR)) if (!placeholder(m[1] ?? '')) push(m, 1);
   for (const m of text.matchAll(GENERIC)) if (looksRandom(m[1] ?? '')) push(m, 1);
+  for (const m of text.matchAll(PROSE_FAR)) {
+    const v = (m[1] ?? '').replace(/[.!?)]+$/, '');
+    if (passwordLike(v)) pushTrimmed(m, v);
+  }
+  for (const m of text.matchAll(GENERIC_FAR)) {
+    const v = (m[1] ?? '').replace(/[.!?)]+$/, '');
+    if (looksRandom(v)) pushTrimmed(m, v);
+  }
+  for (const m of text.matchAll(URL_USER_TOKEN)) if (looksRandom(m[1] ?? '')) push(m, 1, 1);
   return out;
 }
 
