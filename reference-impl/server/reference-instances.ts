@@ -8,7 +8,7 @@
  * instance removes its data.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ContractError } from '../../contract/errors.js';
@@ -58,7 +58,10 @@ export class ReferenceInstances implements TargetInstances {
   /** The server listens at `url`: bring back every instance the registry lists. */
   async attach(url: string): Promise<void> {
     this.rootUrl = url;
-    for (const { id, env } of this.loadRegistry()) this.instances.set(id, this.start(id, env));
+    const listed = this.loadRegistry();
+    // An unreadable registry names nothing for sure: then no directory is taken for a leftover.
+    if (listed !== null) this.removeUnlisted(new Set(listed.map((i) => i.id)));
+    for (const { id, env } of listed ?? []) this.instances.set(id, this.start(id, env));
     await Promise.all([...this.instances.values()].map((i) => i.started.catch(() => {})));
   }
 
@@ -76,7 +79,7 @@ export class ReferenceInstances implements TargetInstances {
     } catch (e) {
       this.instances.delete(id);
       this.saveRegistry();
-      rmSync(path.join(this.dir, id), { recursive: true, force: true });
+      this.removeDir(id);
       throw e;
     }
   }
@@ -92,9 +95,13 @@ export class ReferenceInstances implements TargetInstances {
     if (!i) throw new ContractError('not_found');
     this.instances.delete(id);
     this.saveRegistry();
-    const served = await i.started.catch(() => null);
-    await served?.target.close();
-    rmSync(path.join(this.dir, id), { recursive: true, force: true });
+    try {
+      const served = await i.started.catch(() => null);
+      await served?.target.close();
+    } finally {
+      // Even when stopping failed: the registry no longer names it, so nothing would remove it later.
+      this.removeDir(id);
+    }
   }
 
   /** Server shutdown: stop every instance, keep its data (a restart brings it back). */
@@ -136,17 +143,43 @@ export class ReferenceInstances implements TargetInstances {
     return instance;
   }
 
-  private loadRegistry(): { id: string; env: TargetEnv }[] {
-    let raw: unknown;
+  private removeDir(id: string): void {
+    rmSync(path.join(this.dir, id), { recursive: true, force: true, maxRetries: 3 });
+  }
+
+  /**
+   * An instance directory the registry does not name belongs to no instance: one that failed to
+   * come back after a restart (dropped from the registry by the next save) or whose creation a
+   * crash cut short. Nothing else could ever delete it.
+   */
+  private removeUnlisted(listed: ReadonlySet<string>): void {
+    let names: string[];
     try {
-      raw = JSON.parse(readFileSync(path.join(this.dir, REGISTRY_FILE), 'utf8'));
+      names = readdirSync(this.dir);
+    } catch {
+      return; // no instance was ever created
+    }
+    for (const name of names) if (INSTANCE_ID.test(name) && !listed.has(name)) this.removeDir(name);
+  }
+
+  /** The registered instances; null when the registry exists but cannot be read. */
+  private loadRegistry(): { id: string; env: TargetEnv }[] | null {
+    let text: string;
+    try {
+      text = readFileSync(path.join(this.dir, REGISTRY_FILE), 'utf8');
     } catch {
       return []; // first start
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      raw = null;
     }
     const r = RegistrySchema.safeParse(raw);
     if (!r.success) {
       this.opts.log({ component: 'target-instances', event: 'registry_unreadable' });
-      return [];
+      return null;
     }
     return r.data.instances;
   }
