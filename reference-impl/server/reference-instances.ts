@@ -48,6 +48,8 @@ export interface ReferenceInstancesOptions {
 export class ReferenceInstances implements TargetInstances {
   private readonly dir: string;
   private readonly instances = new Map<string, Instance>();
+  /** Instances whose creation has not answered yet: nobody knows their id. */
+  private readonly creating = new Set<string>();
   private rootUrl: string | null = null;
   private closed = false;
 
@@ -65,7 +67,11 @@ export class ReferenceInstances implements TargetInstances {
     await Promise.all([...this.instances.values()].map((i) => i.started.catch(() => {})));
   }
 
-  async create(env: TargetEnv): Promise<{ id: string; served: ServedTarget }> {
+  /**
+   * `clientGone` says whether the caller has gone (aborted, interrupted): an instance nobody
+   * learnt the id of could never be deleted, so it is removed instead of handed out.
+   */
+  async create(env: TargetEnv, clientGone: () => boolean = () => false): Promise<{ id: string; served: ServedTarget }> {
     if (this.rootUrl === null || this.closed) throw new ContractError('unavailable', 'the server is not serving');
     if (this.instances.size >= MAX_INSTANCES) {
       throw new ContractError('entry_limit', 'too many target instances: delete some first');
@@ -73,14 +79,19 @@ export class ReferenceInstances implements TargetInstances {
     const id = randomBytes(16).toString('base64url');
     const instance = this.start(id, env);
     this.instances.set(id, instance);
+    this.creating.add(id);
     this.saveRegistry();
     try {
-      return { id, served: await instance.started };
+      const served = await instance.started;
+      // close() removes what was being created when it began; this removes what the client left.
+      if (this.closed) throw new ContractError('unavailable', 'the server is closing');
+      if (clientGone()) throw new ContractError('unavailable', 'the client went away');
+      return { id, served };
     } catch (e) {
-      this.instances.delete(id);
-      this.saveRegistry();
-      this.removeDir(id);
+      if (!this.closed) await this.destroy(id).catch(() => {});
       throw e;
+    } finally {
+      this.creating.delete(id);
     }
   }
 
@@ -104,11 +115,19 @@ export class ReferenceInstances implements TargetInstances {
     }
   }
 
-  /** Server shutdown: stop every instance, keep its data (a restart brings it back). */
+  /**
+   * Server shutdown: stop every instance, keep its data (a restart brings it back) — except an
+   * instance still being created, whose creator never learns its id: it is removed entirely.
+   */
   async close(): Promise<void> {
     this.closed = true;
-    const all = [...this.instances.values()];
-    await Promise.all(all.map(async (i) => (await i.started.catch(() => null))?.target.close()));
+    const all = [...this.instances.entries()];
+    await Promise.all(
+      all.map(async ([id, i]) => {
+        if (this.creating.has(id)) return this.destroy(id).catch(() => {});
+        return (await i.started.catch(() => null))?.target.close();
+      }),
+    );
   }
 
   private start(id: string, env: TargetEnv): Instance {

@@ -8,10 +8,12 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_REGISTRY } from '../../contract/errors.js';
 import { ErrorResponseSchema } from '../../contract/http/error-protocol.js';
 import { ROUTES } from '../../contract/http/routes.js';
+import { processesNaming } from '../../fixtures/faults/processes-naming.js';
 import { note, USER } from '../../fixtures/memory/memory-proposal.js';
 import { connectHttpTarget } from '../../fixtures/targets/http/http-target.js';
 import { instanceHost } from '../../fixtures/targets/http/target-instance.js';
@@ -223,6 +225,42 @@ describe('target instance deletion leaves nothing behind', () => {
     }
   }, 90_000);
 });
+
+describe('target instance creation the client abandoned', () => {
+  it('an instance whose creator hung up before the answer is removed: no registry entry, directory or process', async () => {
+    const s = await serveReference({ workers: 1 });
+    try {
+      const targets = path.join(s.dataDir, 'targets');
+      const abort = new AbortController();
+      const creating = request(`${s.server.url}/_smtc/targets`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${s.server.manifest.adminToken}`, 'content-type': 'application/json' },
+        body: '{}',
+        signal: abort.signal,
+      }).catch(() => 'aborted');
+      // The instance's worker is starting (its argv names the instance's directory): mid-creation.
+      await until(() => processesNaming(targets).length > 0, 30_000);
+      abort.abort();
+      expect(await creating).toBe('aborted');
+      await until(() => readdirSync(targets).length === 1, 40_000);
+      expect(readdirSync(targets)).toEqual(['registry.json']);
+      expect(JSON.parse(readFileSync(path.join(targets, 'registry.json'), 'utf8'))).toEqual({
+        version: 1,
+        instances: [],
+      });
+    } finally {
+      await s.stop();
+    }
+  }, 30_000);
+});
+
+async function until(done: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
 
 /** Every path under `dir`, sorted (directories end in `/`). */
 function listTree(dir: string): string[] {
