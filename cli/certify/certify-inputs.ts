@@ -64,6 +64,7 @@ export function certifyInputs(
     seed: numberFlag(flags.seed) ?? fromEnv.seed,
     runsScale: numberFlag(flags.runsScale) ?? fromEnv.runsScale,
     ...(replay ? { replay } : {}),
+    services: fromEnv.services,
   };
   const settings = parseSettings(raw, 'options', (p) => FLAG[p] ?? p);
   const selection = replay

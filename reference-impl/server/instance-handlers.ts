@@ -10,8 +10,8 @@ function instancesOf(instances: TargetInstances | null): TargetInstances {
   return instances;
 }
 
-export const controlTargetsCreate: Handler<'controlTargetsCreate'> = async ({ instances, body }) => {
-  const { id, served } = await instancesOf(instances).create(body);
+export const controlTargetsCreate: Handler<'controlTargetsCreate'> = async ({ instances, body, clientGone }) => {
+  const { id, served } = await instancesOf(instances).create(body, clientGone);
   const t = served.target;
   return {
     id,

@@ -8,7 +8,7 @@
  * instance removes its data.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ContractError } from '../../contract/errors.js';
@@ -50,6 +50,8 @@ export interface ReferenceInstancesOptions {
 export class ReferenceInstances implements TargetInstances {
   private readonly dir: string;
   private readonly instances = new Map<string, Instance>();
+  /** Instances whose creation has not answered yet: nobody knows their id. */
+  private readonly creating = new Set<string>();
   private rootUrl: string | null = null;
   private closed = false;
 
@@ -60,11 +62,18 @@ export class ReferenceInstances implements TargetInstances {
   /** The server listens at `url`: bring back every instance the registry lists. */
   async attach(url: string): Promise<void> {
     this.rootUrl = url;
-    for (const { id, env } of this.loadRegistry()) this.instances.set(id, this.start(id, env));
+    const listed = this.loadRegistry();
+    // An unreadable registry names nothing for sure: then no directory is taken for a leftover.
+    if (listed !== null) this.removeUnlisted(new Set(listed.map((i) => i.id)));
+    for (const { id, env } of listed ?? []) this.instances.set(id, this.start(id, env));
     await Promise.all([...this.instances.values()].map((i) => i.started.catch(() => {})));
   }
 
-  async create(env: TargetEnv): Promise<{ id: string; served: ServedTarget }> {
+  /**
+   * `clientGone` says whether the caller has gone (aborted, interrupted): an instance nobody
+   * learnt the id of could never be deleted, so it is removed instead of handed out.
+   */
+  async create(env: TargetEnv, clientGone: () => boolean = () => false): Promise<{ id: string; served: ServedTarget }> {
     if (this.rootUrl === null || this.closed) throw new ContractError('unavailable', 'the server is not serving');
     if (this.instances.size >= MAX_INSTANCES) {
       throw new ContractError('entry_limit', 'too many target instances: delete some first');
@@ -72,14 +81,19 @@ export class ReferenceInstances implements TargetInstances {
     const id = randomBytes(16).toString('base64url');
     const instance = this.start(id, env);
     this.instances.set(id, instance);
+    this.creating.add(id);
     this.saveRegistry();
     try {
-      return { id, served: await instance.started };
+      const served = await instance.started;
+      // close() removes what was being created when it began; this removes what the client left.
+      if (this.closed) throw new ContractError('unavailable', 'the server is closing');
+      if (clientGone()) throw new ContractError('unavailable', 'the client went away');
+      return { id, served };
     } catch (e) {
-      this.instances.delete(id);
-      this.saveRegistry();
-      rmSync(path.join(this.dir, id), { recursive: true, force: true });
+      if (!this.closed) await this.destroy(id).catch(() => {});
       throw e;
+    } finally {
+      this.creating.delete(id);
     }
   }
 
@@ -94,16 +108,28 @@ export class ReferenceInstances implements TargetInstances {
     if (!i) throw new ContractError('not_found');
     this.instances.delete(id);
     this.saveRegistry();
-    const served = await i.started.catch(() => null);
-    await served?.target.close();
-    rmSync(path.join(this.dir, id), { recursive: true, force: true });
+    try {
+      const served = await i.started.catch(() => null);
+      await served?.target.close();
+    } finally {
+      // Even when stopping failed: the registry no longer names it, so nothing would remove it later.
+      this.removeDir(id);
+    }
   }
 
-  /** Server shutdown: stop every instance, keep its data (a restart brings it back). */
+  /**
+   * Server shutdown: stop every instance, keep its data (a restart brings it back) — except an
+   * instance still being created, whose creator never learns its id: it is removed entirely.
+   */
   async close(): Promise<void> {
     this.closed = true;
-    const all = [...this.instances.values()];
-    await Promise.all(all.map(async (i) => (await i.started.catch(() => null))?.target.close()));
+    const all = [...this.instances.entries()];
+    await Promise.all(
+      all.map(async ([id, i]) => {
+        if (this.creating.has(id)) return this.destroy(id).catch(() => {});
+        return (await i.started.catch(() => null))?.target.close();
+      }),
+    );
   }
 
   private start(id: string, env: TargetEnv): Instance {
@@ -144,17 +170,43 @@ export class ReferenceInstances implements TargetInstances {
     return instance;
   }
 
-  private loadRegistry(): { id: string; env: TargetEnv }[] {
-    let raw: unknown;
+  private removeDir(id: string): void {
+    rmSync(path.join(this.dir, id), { recursive: true, force: true, maxRetries: 3 });
+  }
+
+  /**
+   * An instance directory the registry does not name belongs to no instance: one that failed to
+   * come back after a restart (dropped from the registry by the next save) or whose creation a
+   * crash cut short. Nothing else could ever delete it.
+   */
+  private removeUnlisted(listed: ReadonlySet<string>): void {
+    let names: string[];
     try {
-      raw = JSON.parse(readFileSync(path.join(this.dir, REGISTRY_FILE), 'utf8'));
+      names = readdirSync(this.dir);
+    } catch {
+      return; // no instance was ever created
+    }
+    for (const name of names) if (INSTANCE_ID.test(name) && !listed.has(name)) this.removeDir(name);
+  }
+
+  /** The registered instances; null when the registry exists but cannot be read. */
+  private loadRegistry(): { id: string; env: TargetEnv }[] | null {
+    let text: string;
+    try {
+      text = readFileSync(path.join(this.dir, REGISTRY_FILE), 'utf8');
     } catch {
       return []; // first start
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      raw = null;
     }
     const r = RegistrySchema.safeParse(raw);
     if (!r.success) {
       this.opts.log({ component: 'target-instances', event: 'registry_unreadable' });
-      return [];
+      return null;
     }
     return r.data.instances;
   }

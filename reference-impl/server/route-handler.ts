@@ -25,7 +25,11 @@ export interface ServedTarget {
 
 /** Fresh target instances a server creates on demand (`POST /_smtc/targets`). */
 export interface TargetInstances {
-  create(env: z.output<typeof TargetEnvSchema>): Promise<{ readonly id: string; readonly served: ServedTarget }>;
+  /** `clientGone`: the caller has gone, so nobody would learn the new instance's id. */
+  create(
+    env: z.output<typeof TargetEnvSchema>,
+    clientGone?: () => boolean,
+  ): Promise<{ readonly id: string; readonly served: ServedTarget }>;
   /** The live instance, 'restoring' while it comes back after a restart, undefined if unknown. */
   lookup(id: string): ServedTarget | 'restoring' | undefined;
   destroy(id: string): Promise<void>;
@@ -61,6 +65,8 @@ export interface HandlerContext<Id extends RouteId> {
   readonly testControls: boolean;
   /** Fresh target instances, on the root target of a server that creates them. */
   readonly instances: TargetInstances | null;
+  /** Whether the caller's connection has closed (nobody is left to read the answer). */
+  readonly clientGone: () => boolean;
 }
 
 export type Handler<Id extends RouteId> = (ctx: HandlerContext<Id>) => Promise<ResponseOf<Id>>;

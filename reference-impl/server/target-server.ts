@@ -281,6 +281,8 @@ export function createTargetServer(target: Target, opts: TargetServerOptions = {
             testControls,
             // Instances are created on the root only (no instance inside an instance).
             instances: endpoint === root ? instances : null,
+            // The socket, not the response: a response is not marked destroyed when its client hangs up.
+            clientGone: () => req.raw.socket?.destroyed !== false,
           } as HandlerContext<RouteId>;
           const result = await (HANDLERS[id as Exclude<RouteId, 'runsStart'>] as Handler<RouteId>)(ctx);
           let wire: unknown;

@@ -11,13 +11,18 @@ import type { z } from 'zod';
 import { ContractError, ERROR_REGISTRY, isContractError } from '../../contract/errors.js';
 import type { Principal } from '../../contract/principals.js';
 import type { RunStep } from '../../contract/runs.js';
-import { BindRequestSchema, RunRequestWireSchema, TRACE_HEADERS, WORKER_PATHS } from '../runs/remote/worker-wire.js';
+import {
+  BindRequestSchema,
+  RunRequestWireSchema,
+  TRACE_HEADERS,
+  WORKER_MAX_BODY_BYTES,
+  WORKER_PATHS,
+} from '../runs/remote/worker-wire.js';
 import type { WorkerEvent, WorkerPort } from '../runs/worker/worker-port.js';
 import { bearerToken, sameToken } from '../server/bearer-token.js';
 import type { Carrier } from '../telemetry/internal-carrier.js';
 import type { TelemetryIdentity } from '../telemetry/telemetry-identity.js';
 
-const MAX_BODY = 8 * 1024 * 1024;
 /** Runs in flight at once in one worker (a bound on its work, not a scheduling policy). */
 const MAX_RUNS = 64;
 
@@ -44,7 +49,7 @@ function readBody(req: IncomingMessage): Promise<unknown> {
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) {
+      if (size > WORKER_MAX_BODY_BYTES) {
         req.destroy();
         reject(new ContractError('payload_too_large', 'worker request'));
       } else chunks.push(c);

@@ -131,6 +131,26 @@ describe('smtc certify options: one clear line per bad value (parsed once)', () 
     expect(() => certifyInputs({}, { SMTC_RUNS_SCALE: 'lots' })).toThrow(/environment: runsScale: /);
     expect(() => certifyInputs({}, { SMTC_PATH: '0:1' })).toThrow(/--replay TOKEN/);
   });
+  it('service discovery variables are settings: validated, named, handed to the suites', () => {
+    for (const [name, value, want] of [
+      ['TOXIPROXY_URL', 'localhost:8474', /^environment: TOXIPROXY_URL: a http\(s\) URL$/],
+      ['SMTC_MONGODB_URL', 'http://127.0.0.1:27017', /^environment: SMTC_MONGODB_URL: a mongodb:\/\/ URL$/],
+      ['FERRETDB_POSTGRESQL_URL', 'mysql://x', /^environment: FERRETDB_POSTGRESQL_URL: a postgres:\/\/ URL$/],
+      ['FERRETDB_HANDLER', 'sqlite3', /^environment: FERRETDB_HANDLER: /],
+    ] as const) {
+      expect(() => certifyInputs({}, { [name]: value })).toThrow(want);
+    }
+    const { settings } = certifyInputs(
+      {},
+      { TOXIPROXY_URL: ' http://127.0.0.1:8474 ', FERRETDB_BIN: '/opt/ferretdb', GO_BIN: '', SMTC_CACHE_DIR: '/c' },
+    );
+    // Blank is unset; everything reaches the suites in the one settings object (vitest provide).
+    expect(settings.services).toEqual({
+      toxiproxyUrl: 'http://127.0.0.1:8474',
+      ferretdbBin: '/opt/ferretdb',
+      cacheDir: '/c',
+    });
+  });
   it('profiles, clause selections and replays select what they say', () => {
     expect(certifyInputs({ profile: 'thread-state' }, {}).selection).toEqual({
       kind: 'profile',

@@ -2,18 +2,22 @@
  * `smtc serve` on a shared machine: it refuses a non-loopback --host unless told otherwise,
  * its pid file names the process with its start time, the manifest's kill command signals a
  * process only while it is still the one the file names (never a reused pid), and a clean
- * shutdown removes the pid file.
+ * shutdown removes the pid file; a SIGTERM while it creates a target instance leaves no trace of
+ * that instance (no registry entry, no directory, no process).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isLoopbackHost } from '../../cli/loopback-host.js';
 import { serve } from '../../cli/serve-command.js';
 import { processStartTime } from '../../cli/serve-pid-file.js';
-import { processAlive } from '../../fixtures/faults/process-supervisor.js';
+import { ProcessSupervisor, processAlive } from '../../fixtures/faults/process-supervisor.js';
+import { processesNaming } from '../../fixtures/faults/processes-naming.js';
 import { REPO_ROOT } from '../../fixtures/targets/load-target.js';
+import { startSmtcServe } from '../selftest/smtc-serve.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'smtc-serve-hardening-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -98,4 +102,49 @@ describe('smtc serve hardening', () => {
       if (!closed) await s.close();
     }
   });
+
+  it('SIGTERM while an instance is being created: no registry entry, no directory, no process of it is left', async () => {
+    const dataDir = path.join(dir, 'interrupted-create');
+    const supervisor = new ProcessSupervisor();
+    try {
+      const { url, manifest } = await startSmtcServe(supervisor, dataDir, 1);
+      const admin = (JSON.parse(readFileSync(manifest, 'utf8')) as { adminToken: string }).adminToken;
+      const server = childPid(dataDir);
+      const creating = request(`${url}/_smtc/targets`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: '{}',
+      }).then(
+        (r) => r.statusCode,
+        () => 'no answer',
+      );
+      const targets = path.join(dataDir, 'targets');
+      // The instance's worker is starting (its argv names the instance's directory): mid-creation.
+      await until(() => processesNaming(targets).length > 0);
+      process.kill(server, 'SIGTERM');
+      await until(() => !processAlive(server), 15_000);
+      expect(await creating).not.toBe(200);
+      expect(readdirSync(targets)).toEqual(['registry.json']);
+      expect(JSON.parse(readFileSync(path.join(targets, 'registry.json'), 'utf8'))).toEqual({
+        version: 1,
+        instances: [],
+      });
+      await until(() => processesNaming(dataDir).length === 0, 5_000);
+    } finally {
+      await supervisor.stopAll();
+    }
+  }, 90_000);
 });
+
+/** The pid the data directory's pid file names (smtc serve writes it when it is ready). */
+function childPid(dataDir: string): number {
+  return Number(readFileSync(path.join(dataDir, 'control-plane.pid'), 'utf8').split(' ')[0]);
+}
+
+async function until(done: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -5,12 +5,13 @@
  * target is itself SIGKILLed. Checked in /proc, with bounded waits.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { processAlive } from '../../fixtures/faults/process-supervisor.js';
+import { processesNaming } from '../../fixtures/faults/processes-naming.js';
 import referenceOverHttp from '../../reference-impl/http-module-target.js';
 
 const dirs: string[] = [];
@@ -24,27 +25,12 @@ function tempDir(): string {
   return d;
 }
 
-/** Live processes whose command line mentions `dir` (the workers' --slot argument does). */
-function processesOf(dir: string): number[] {
-  const out: number[] = [];
-  for (const e of readdirSync('/proc')) {
-    if (!/^\d+$/.test(e) || Number(e) === process.pid) continue;
-    try {
-      const cmd = readFileSync(`/proc/${e}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      if (cmd.includes(dir) && processAlive(Number(e))) out.push(Number(e));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
-
 async function noneWithin(dir: string, ms: number): Promise<number[]> {
   const deadline = Date.now() + ms;
-  let left = processesOf(dir);
+  let left = processesNaming(dir);
   while (left.length > 0 && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 100));
-    left = processesOf(dir);
+    left = processesNaming(dir);
   }
   return left;
 }
@@ -56,7 +42,7 @@ describe('no orphan processes', () => {
     try {
       const before = await t.faults!.processIds!();
       expect(before.workers.filter((p) => p > 0)).toHaveLength(1);
-      expect(processesOf(dir).length).toBeGreaterThanOrEqual(2);
+      expect(processesNaming(dir).length).toBeGreaterThanOrEqual(2);
       await t.faults!.killPart!('control_plane', 'SIGKILL');
       for (const pid of [before.controlPlane, ...before.workers]) expect(processAlive(pid)).toBe(false);
       expect(await noneWithin(dir, 10_000)).toEqual([]);
@@ -92,7 +78,7 @@ describe('no orphan processes', () => {
           }
         });
       });
-      expect(processesOf(dir).length).toBeGreaterThanOrEqual(2);
+      expect(processesNaming(dir).length).toBeGreaterThanOrEqual(2);
       child.kill('SIGKILL');
       await exited;
       expect(await noneWithin(dir, 15_000)).toEqual([]);
@@ -100,7 +86,7 @@ describe('no orphan processes', () => {
     } finally {
       child.kill('SIGKILL');
       // Belt and braces: never leave this test's processes behind, whatever failed above.
-      for (const pid of processesOf(dir)) process.kill(pid, 'SIGKILL');
+      for (const pid of processesNaming(dir)) process.kill(pid, 'SIGKILL');
     }
   });
 });

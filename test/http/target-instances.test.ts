@@ -5,13 +5,15 @@
  * options; nesting is refused; the number is bounded; deleting removes the data; and a server
  * restarted on the same data brings every instance back with its tokens and state.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_REGISTRY } from '../../contract/errors.js';
 import { ErrorResponseSchema } from '../../contract/http/error-protocol.js';
 import { ROUTES } from '../../contract/http/routes.js';
+import { processesNaming } from '../../fixtures/faults/processes-naming.js';
 import { note, USER } from '../../fixtures/memory/memory-proposal.js';
 import { connectHttpTarget } from '../../fixtures/targets/http/http-target.js';
 import { instanceHost } from '../../fixtures/targets/http/target-instance.js';
@@ -189,8 +191,90 @@ describe('target instances across a restart of the server', () => {
   }, 60_000);
 });
 
+describe('target instance deletion leaves nothing behind', () => {
+  it('the data directory lists as before; an instance that did not come back after a restart is removed too', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'smtc-instances-delete-'));
+    const targets = path.join(dir, 'targets');
+    try {
+      const first = await serveReference({ workers: 1, dataDir: dir });
+      const host = instanceHost(first.server.manifest, first.server.url, 'deletion test');
+      const kept = await host.create({ tempDir: dir });
+      const before = listTree(dir);
+      const gone = await host.create({ tempDir: dir });
+      // Data of every kind: the store, credentials, the worker's slot.
+      await gone.memory(gone.principals.alice, gone.principals.agents[0]).put(USER, note('k/x', 'x'), null);
+      expect(listTree(dir).length).toBeGreaterThan(before.length);
+      await host.destroy(gone);
+      expect(listTree(dir)).toEqual(before);
+      await kept.close();
+      await first.server.close();
+
+      // `kept` cannot come back (its store is not a database): the next registry save drops it.
+      const store = path.join(targets, instanceId(kept.baseUrl), 'smtc-reference.sqlite');
+      for (const f of [store, `${store}-wal`, `${store}-shm`]) rmSync(f, { force: true });
+      writeFileSync(store, 'not a database', { mode: 0o600 });
+      const second = await serveReference({ workers: 0, dataDir: dir });
+      const other = instanceHost(second.server.manifest, second.server.url, 'deletion test');
+      await other.destroy(await other.create({ tempDir: dir }));
+      await second.server.close();
+      const third = await serveReference({ workers: 0, dataDir: dir });
+      await third.server.close();
+      expect(readdirSync(targets)).toEqual(['registry.json']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
+describe('target instance creation the client abandoned', () => {
+  it('an instance whose creator hung up before the answer is removed: no registry entry, directory or process', async () => {
+    const s = await serveReference({ workers: 1 });
+    try {
+      const targets = path.join(s.dataDir, 'targets');
+      const abort = new AbortController();
+      const creating = request(`${s.server.url}/_smtc/targets`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${s.server.manifest.adminToken}`, 'content-type': 'application/json' },
+        body: '{}',
+        signal: abort.signal,
+      }).catch(() => 'aborted');
+      // The instance's worker is starting (its argv names the instance's directory): mid-creation.
+      await until(() => processesNaming(targets).length > 0, 30_000);
+      abort.abort();
+      expect(await creating).toBe('aborted');
+      await until(() => readdirSync(targets).length === 1, 40_000);
+      expect(readdirSync(targets)).toEqual(['registry.json']);
+      expect(JSON.parse(readFileSync(path.join(targets, 'registry.json'), 'utf8'))).toEqual({
+        version: 1,
+        instances: [],
+      });
+    } finally {
+      await s.stop();
+    }
+  }, 30_000);
+});
+
+async function until(done: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Every path under `dir`, sorted (directories end in `/`). */
+function listTree(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .map((e) => `${path.relative(dir, path.join(e.parentPath, e.name))}${e.isDirectory() ? '/' : ''}`)
+    .sort();
+}
+
+function instanceId(baseUrl: string): string {
+  return baseUrl.slice(baseUrl.lastIndexOf('/') + 1);
+}
+
 function instanceAdmin(dir: string, baseUrl: string): string {
-  const id = baseUrl.slice(baseUrl.lastIndexOf('/') + 1);
+  const id = instanceId(baseUrl);
   // The instance keeps its admin token in its own directory (as the root does), 0600.
   return readFileSync(path.join(dir, 'targets', id, 'admin-token'), 'utf8').trim();
 }

@@ -4,7 +4,9 @@
  * warm; install scripts off — a target that needs no native module needs none), and a
  * module target written there — plain JavaScript and TypeScript, importing the contract
  * types and helpers by the package's exports, declaring only `threadState` and leaving every
- * other member out — is certified with `npx smtc certify --only R02.1`.
+ * other member out — is certified with `npx smtc certify --only R02.1`. The README's module
+ * target example type-checks there as written (with the adopter's own tsc), against a
+ * declaration of the engine it wraps.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,8 +19,11 @@ import { REPO_ROOT } from '../../fixtures/targets/load-target.js';
 const run = promisify(execFile);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+/** The adopter's own type-checker, the versions this checkout pins (so a warm cache has them). */
+const ADOPTER_TOOLS = ['typescript@5.9.3', '@types/node@20.19.25'];
+
 async function install(dir: string, tarball: string): Promise<string> {
-  const args = ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--save-dev', tarball];
+  const args = ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--save-dev', tarball, ...ADOPTER_TOOLS];
   try {
     return (await run(npm, ['--offline', ...args], { cwd: dir, timeout: 300_000 })).stderr;
   } catch (e) {
@@ -68,6 +73,19 @@ describe('adopting smtc from a packed tarball', () => {
       path.join(dir, 'naive-target.ts'),
       `import type { TargetModule } from 'smtc/contract/target.js';\nimport { ERROR_REGISTRY } from 'smtc/errors';\nimport naive from './naive-target.mjs';\n\nif (!ERROR_REGISTRY) throw new Error('no error registry');\nconst target: TargetModule = { name: 'naive-ts', create: (env) => naive.create(env) };\nexport default target;\n`,
     );
+    // The README's example, as written, against the installed kit's types.
+    writeFileSync(path.join(dir, 'my-target.ts'), readmeExample());
+    writeFileSync(path.join(dir, 'my-engine.d.ts'), MY_ENGINE_DECLARATION);
+    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(ADOPTER_TSCONFIG));
+    const tsc = await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.'], {
+      cwd: dir,
+      timeout: 180_000,
+    }).then(
+      () => '',
+      (e: { stdout?: string }) => e.stdout ?? String(e),
+    );
+    expect(tsc).toBe('');
+
     for (const target of ['./naive-target.mjs', './naive-target.ts']) {
       const r = await certify(dir, target);
       expect({ target, code: r.code }, r.out).toEqual({ target, code: 0 });
@@ -78,3 +96,46 @@ describe('adopting smtc from a packed tarball', () => {
     }
   }, 1_200_000);
 });
+
+/** The first TypeScript block of the README's module-target section. */
+function readmeExample(): string {
+  const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Certify your own implementation (module target)'));
+  const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error('the README has no TypeScript example in its module-target section');
+  return block;
+}
+
+/** The engine the example wraps is the adopter's: only its shape, in the contract's types. */
+const MY_ENGINE_DECLARATION = `import type { Target } from 'smtc/contract/target.js';
+export interface MyEngine {
+  testPrincipals(): Target['principals'];
+  readonly bindings: Target['bindings'];
+  stateFacade: Target['threadState'];
+  readonly stateLimits: NonNullable<Target['stateLimits']>;
+  memoryBroker: Target['memory'];
+  readonly memoryPolicy: NonNullable<Target['memoryPolicy']>;
+  readonly approvals: Target['approvals'];
+  readonly audit: Target['audit'];
+  readonly toolAuthorization: Target['tools'];
+  readonly runs: NonNullable<Target['runs']>;
+  readonly telemetry: NonNullable<Target['telemetry']>;
+  readonly testClock: NonNullable<Target['clock']>;
+}
+export function createMyEngine(options: { dataDir: string; otlpUrl: string | undefined }): Promise<MyEngine>;
+`;
+
+/** A strict project of the adopter's (nothing from this checkout's tsconfig). */
+const ADOPTER_TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2023',
+    lib: ['ES2023'],
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: ['node'],
+  },
+  files: ['my-target.ts'],
+};

@@ -107,6 +107,27 @@ describe('remote worker transport', () => {
     expect(await t.threadState(s).run_status(s.scope, out.runId)).toBeNull();
   });
 
+  it('a run bigger than a worker reads is a permanent payload_too_large: no worker lost, nothing shown', async () => {
+    // Valid for the control plane (256 steps of 64 Ki characters may be), past the worker's body bound.
+    const text = 'x'.repeat(64 * 1024);
+    const steps: RunStep[] = Array.from({ length: 150 }, () => ({ type: 'emit', text }));
+    const id = await binding();
+    // Earlier cases killed workers: a first run brings the binding's worker up.
+    await run(id, [{ type: 'emit', text: 'small' }]);
+    const [pid] = t.workerPids();
+    const events: unknown[] = [];
+    const refused = await t
+      .runs!.start(t.principals.alice, { bindingId: id, agent: t.principals.agents[0], steps }, (e) => events.push(e))
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(refused).toMatchObject({ code: 'payload_too_large', retryable: false });
+    expect(events).toEqual([]);
+    expect(t.workerPids()).toEqual([pid]);
+    expect(await run(id, [{ type: 'emit', text: 'small' }])).toMatchObject({ state: 'completed' });
+  });
+
   it('trace context crosses the wire: worker spans continue the control plane trace', async () => {
     const out = await run(await binding(), [
       { type: 'emit', text: 'traced' },

@@ -26,6 +26,7 @@ import {
   HealthResponseSchema,
   RunLineSchema,
   TRACE_HEADERS,
+  WORKER_MAX_BODY_BYTES,
   WORKER_PATHS,
   type WorkerBootstrap,
 } from './worker-wire.js';
@@ -253,7 +254,6 @@ export class RemoteWorkerPool implements WorkerPort {
     job: RunJob,
     emit: (e: WorkerEvent) => void,
   ): Promise<WorkerResult> {
-    const t = this.track(w, this.o.runTimeoutMs ?? 120_000);
     const wireJob = {
       runId: job.runId,
       bindingId: job.bindingId,
@@ -263,12 +263,18 @@ export class RemoteWorkerPool implements WorkerPort {
       steps: job.steps,
       ...(job.resume ? { resume: job.resume } : {}),
     };
+    const body = JSON.stringify({ job: wireJob });
+    // The client's input, not the worker, is at fault: permanent, and no worker is lost over it.
+    if (Buffer.byteLength(body) > WORKER_MAX_BODY_BYTES) {
+      throw new ContractError('payload_too_large', 'the run is larger than a sandbox worker accepts');
+    }
+    const t = this.track(w, this.o.runTimeoutMs ?? 120_000);
     let final: WorkerResult | ContractError | null = null;
     try {
       const res = await request(`${w.url}${WORKER_PATHS.run}`, {
         method: 'POST',
         headers: { ...this.headers(w, carrier), 'content-type': 'application/json' },
-        body: JSON.stringify({ job: wireJob }),
+        body,
         dispatcher: this.agent,
         signal: t.signal,
       });

@@ -85,5 +85,12 @@ export const WORKER_PATHS = {
   flush: '/flush',
 } as const;
 
+/**
+ * Largest request body a worker reads. The control plane refuses a bigger job itself, as the
+ * permanent `payload_too_large` it is: sent, the worker would cut the connection, and a cut
+ * connection reads as a lost worker (retryable `unavailable`, worker killed).
+ */
+export const WORKER_MAX_BODY_BYTES = 8 * 1024 * 1024;
+
 /** Trace-context headers that cross to the worker (the rest of a carrier is dropped). */
 export const TRACE_HEADERS = ['traceparent', 'tracestate', 'baggage'] as const;
