@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checkHistory } from '../../fixtures/history/check-history.js';
 import type { History } from '../../fixtures/history/history.js';
 import { findHistoryChecker } from '../../fixtures/history/history-checker.js';
+import { settingsFromEnv } from '../../fixtures/settings/run-settings.js';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -57,7 +58,8 @@ describe('history-check (porcupine v1.3.1)', () => {
 
   it('SMTC_HISTORY_CHECK_BIN overrides the build', async () => {
     process.env.SMTC_HISTORY_CHECK_BIN = path.join(os.tmpdir(), 'no-such-checker');
-    expect(await findHistoryChecker()).toMatchObject({
+    // Settings are read once per process: pass the environment's as this test changed it.
+    expect(await findHistoryChecker(settingsFromEnv().services)).toMatchObject({
       available: false,
       reason: expect.stringMatching(/does not exist/),
     });
