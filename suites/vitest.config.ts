@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './longest-first.js';
 
 // The certification suites, one file per requirement. `smtc certify` runs this config
 // through vitest's Node API with SMTC_TARGET pointing at the target under test.
@@ -15,5 +17,9 @@ export default defineConfig({
     globals: true,
     // Requirement files create their own target; run them in separate processes.
     fileParallelism: true,
+    // Suite files mostly wait (process starts and restarts, lease expiry, trace export):
+    // vitest's default, one worker fewer than the cores, ran them one at a time on 2 cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongestFirst },
   },
 });

@@ -1,0 +1,43 @@
+/**
+ * vitest sequencer of the certification suites: longest file first, so with files running side
+ * by side the run does not end on one long file started last. Order from a fixed table of
+ * measured wall times (bench/certify-wall.bench.ts, served reference), not from vitest's
+ * cache of the previous run: the same order on every machine and every run. A file not in the
+ * table runs first (it may be long); a stale table only costs time, never a verdict.
+ */
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Seconds one file took in a full certification of the served reference (relative weights). */
+const MEASURED_S: Readonly<Record<string, number>> = {
+  'r01-restore.spec.ts': 65,
+  'r01-uncertain-after-output.spec.ts': 47,
+  'r02-concurrent-history.spec.ts': 20,
+  'r02-durable-head.spec.ts': 20,
+  'r03-concurrent-history.spec.ts': 20,
+  'r03-crash-failpoints.spec.ts': 40,
+  'r03-idempotency.spec.ts': 20,
+  'r04-lease-fencing-history.spec.ts': 20,
+  'r04-scope-isolation.spec.ts': 20,
+  'r04-zombie-partition.spec.ts': 30,
+  'r05-memory-isolation.spec.ts': 45,
+  'r06-concurrent-history.spec.ts': 20,
+  'r06-conflicts-provenance.spec.ts': 20,
+  'r07-injection-retention-approval.spec.ts': 30,
+  'r08-causal-trace.spec.ts': 30,
+  'r09-context-baggage.spec.ts': 25,
+  'r10-collector-toxiproxy.spec.ts': 30,
+  'r10-leak-canaries-outage.spec.ts': 30,
+};
+
+export function expectedSeconds(file: string): number {
+  return MEASURED_S[path.basename(file)] ?? Number.POSITIVE_INFINITY;
+}
+
+export default class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return [...files].sort(
+      (a, b) => expectedSeconds(b.moduleId) - expectedSeconds(a.moduleId) || a.moduleId.localeCompare(b.moduleId),
+    );
+  }
+}
