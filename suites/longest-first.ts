@@ -8,26 +8,29 @@
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Seconds one file took in a full certification of the served reference (relative weights). */
+/**
+ * Seconds each file took in a full certification of the served reference (bench/certify-wall,
+ * files one at a time, on a loaded 2-core machine: relative weights, not expectations).
+ */
 const MEASURED_S: Readonly<Record<string, number>> = {
-  'r01-restore.spec.ts': 65,
-  'r01-uncertain-after-output.spec.ts': 47,
-  'r02-concurrent-history.spec.ts': 20,
-  'r02-durable-head.spec.ts': 20,
-  'r03-concurrent-history.spec.ts': 20,
-  'r03-crash-failpoints.spec.ts': 40,
-  'r03-idempotency.spec.ts': 20,
-  'r04-lease-fencing-history.spec.ts': 20,
-  'r04-scope-isolation.spec.ts': 20,
-  'r04-zombie-partition.spec.ts': 30,
-  'r05-memory-isolation.spec.ts': 45,
-  'r06-concurrent-history.spec.ts': 20,
-  'r06-conflicts-provenance.spec.ts': 20,
-  'r07-injection-retention-approval.spec.ts': 30,
-  'r08-causal-trace.spec.ts': 30,
-  'r09-context-baggage.spec.ts': 25,
-  'r10-collector-toxiproxy.spec.ts': 30,
-  'r10-leak-canaries-outage.spec.ts': 30,
+  'r07-injection-retention-approval.spec.ts': 197,
+  'r03-crash-failpoints.spec.ts': 148,
+  'r01-restore.spec.ts': 132,
+  'r05-memory-isolation.spec.ts': 120,
+  'r04-scope-isolation.spec.ts': 117,
+  'r10-leak-canaries-outage.spec.ts': 70,
+  'r06-concurrent-history.spec.ts': 63,
+  'r02-durable-head.spec.ts': 61,
+  'r02-concurrent-history.spec.ts': 60,
+  'r04-zombie-partition.spec.ts': 55,
+  'r01-uncertain-after-output.spec.ts': 54,
+  'r04-lease-fencing-history.spec.ts': 50,
+  'r08-causal-trace.spec.ts': 48,
+  'r03-idempotency.spec.ts': 48,
+  'r06-conflicts-provenance.spec.ts': 45,
+  'r10-collector-toxiproxy.spec.ts': 36,
+  'r09-context-baggage.spec.ts': 35,
+  'r03-concurrent-history.spec.ts': 34,
 };
 
 export function expectedSeconds(file: string): number {
