@@ -32,8 +32,8 @@ export function referenceServerManifest(opts: {
       start: {
         command: [
           process.execPath,
-          '--import',
-          'tsx',
+          // Precompiled JavaScript, not tsx at every start (run-entry.mjs says why).
+          path.join(HERE, 'run-entry.mjs'),
           path.join(HERE, 'server/main.ts'),
           // A fixed port, so a restarted control plane answers on the same URL.
           '--port',

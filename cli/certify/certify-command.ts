@@ -6,7 +6,7 @@
  * SIGINT/SIGTERM (a partial report marked interrupted). Whatever the run started or created is
  * taken back at its end.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REQUIREMENTS } from '../../contract/requirements.js';
 import { CORPUS_REPORT_FILE } from '../../fixtures/corpora/corpus-rates.js';
@@ -89,6 +89,7 @@ async function certifyInScope(
   o: CertifyOptions,
   interrupted: Promise<'SIGINT' | 'SIGTERM'>,
 ): Promise<{ exitCode: number; certification: Certification }> {
+  const began = Date.now();
   const target = resolveTarget(o.settings.target);
   const reportDir = path.resolve(o.out);
   const settings: RunSettings = { ...o.settings, target, reportDir };
@@ -128,6 +129,7 @@ async function certifyInScope(
     stopOnInterrupt,
   ]);
   if (mod.serialSuites) out('suite files run one at a time: every target shares the processes of one running service');
+  const suitesBegan = Date.now();
   const run = await runSuites({
     root: REPO_ROOT,
     settings,
@@ -137,6 +139,7 @@ async function certifyInScope(
     interrupted,
   });
   const { runErrors, stopped, declared } = run;
+  const suitesMs = Date.now() - suitesBegan;
   let stoppedWhy: string | undefined;
   let clauses = run.clauses;
   if (stopped) {
@@ -186,6 +189,9 @@ async function certifyInScope(
   writeVerdictJson(reportDir, certification);
   writeJunit(reportDir, certification);
   writeHtmlReport(reportDir, certification, [...(await canarySections(reportDir)), ...corpusSections(reportDir)]);
+  // Where the wall time went (bench/certify-wall.bench.ts): before the suites (probe, pre-flight, load), the suites, each file.
+  const timings = { beforeSuitesMs: suitesBegan - began, suitesMs, totalMs: Date.now() - began, files: run.timings };
+  writeFileSync(path.join(reportDir, 'timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
   process.stdout.write(renderSummary(certification));
   process.stdout.write(`  reports: ${path.relative(process.cwd(), reportDir) || '.'}/{${artefacts.join(',')}}\n`);
   if (stopped && 'interrupted' in stopped) return { exitCode: INTERRUPT_EXIT[stopped.interrupted], certification };

@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { startVitest } from 'vitest/node';
 import type { RunSettings } from '../../fixtures/settings/run-settings.js';
+import { type FileTiming, FileTimings } from './file-timings.js';
 import { ResultCollector } from './result-collector.js';
 import { isSelected, type Selection, testNamePattern } from './selection.js';
 import type { ClauseResult } from './verdict.js';
@@ -33,6 +34,8 @@ export interface SuiteRunResult {
   readonly declared: ResultCollector['declared'];
   /** Suite files that ran to their end (relative to the root). */
   readonly finished: ReadonlySet<string>;
+  /** Where each finished suite file's wall time went. */
+  readonly timings: readonly FileTiming[];
   /** Set when the run was stopped before vitest finished. */
   readonly stopped?: { readonly interrupted: 'SIGINT' | 'SIGTERM' } | { readonly overrun: Overrun };
 }
@@ -53,6 +56,7 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
   const collector = new ResultCollector(o.out, o.root, (id) => isSelected(o.selection, id));
   const filters = o.selection.requirements.map((id) => `suites/r${id.slice(1)}-`);
   const pattern = testNamePattern(o.selection);
+  const timings = new FileTimings(o.root);
   let overrun!: (o: Overrun) => void;
   const overran = new Promise<Overrun>((resolve) => {
     overrun = resolve;
@@ -76,7 +80,7 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
       root: o.root,
       watch: false,
       run: true,
-      reporters: [keepOurSignalHandlers, collector],
+      reporters: [keepOurSignalHandlers, collector, timings],
       passWithNoTests: true,
       provide: { smtcSettings: o.settings },
       ...(pattern ? { testNamePattern: pattern } : {}),
@@ -98,11 +102,18 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
       runErrors: [],
       declared: collector.declared,
       finished: new Set(collector.finished),
+      timings: [...timings.files],
       stopped: first.stopped,
     };
   }
   const { vitest } = first;
   const runErrors = vitest.state.getUnhandledErrors().map(describeError);
   await vitest.close();
-  return { clauses: collector.clauses, runErrors, declared: collector.declared, finished: collector.finished };
+  return {
+    clauses: collector.clauses,
+    runErrors,
+    declared: collector.declared,
+    finished: collector.finished,
+    timings: timings.files,
+  };
 }

@@ -11,7 +11,9 @@ import { type WorkerBootstrap, WorkerReadySchema } from './worker-wire.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MAIN = path.resolve(HERE, '../../worker-process/main.ts');
-/** `--import tsx` resolves from the working directory: the repository's, whatever ours is. */
+/** Runs MAIN as precompiled JavaScript (see run-entry.mjs). */
+const RUN_ENTRY = path.resolve(HERE, '../../run-entry.mjs');
+/** The worker runs from the repository's directory, whatever ours is. */
 const REPO_ROOT = path.resolve(HERE, '../../..');
 const READY_TIMEOUT_MS = 30_000;
 const EXIT_TIMEOUT_MS = 10_000;
@@ -46,7 +48,7 @@ export class WorkerProcess {
 
   static async spawn(slot: number, boot: WorkerBootstrap): Promise<WorkerProcess> {
     // The slot directory in argv only labels the process (ps, orphan checks); the bootstrap is authoritative.
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--slot', boot.slotDir], {
+    const child = spawn(process.execPath, [RUN_ENTRY, MAIN, '--slot', boot.slotDir], {
       // The worker inherits the control plane's environment (as a pod would its spec's) and
       // lives in the control plane's process group: killing the group kills the workers.
       env: process.env,
