@@ -32,8 +32,10 @@ export function referenceServerManifest(opts: {
       start: {
         command: [
           process.execPath,
-          // Precompiled JavaScript, not tsx at every start (run-entry.mjs says why).
-          path.join(HERE, 'run-entry.mjs'),
+          // Precompiled JavaScript, not tsx at every start (run-entry.mjs says why) — except with
+          // a parts module: a TypeScript file loaded at run time, whose reference classes must be
+          // the very ones the server runs (a bundle would hold a second copy of each).
+          ...(opts.partsModule ? ['--import', 'tsx'] : [path.join(HERE, 'run-entry.mjs')]),
           path.join(HERE, 'server/main.ts'),
           // A fixed port, so a restarted control plane answers on the same URL.
           '--port',

@@ -48,7 +48,10 @@ export class WorkerProcess {
 
   static async spawn(slot: number, boot: WorkerBootstrap): Promise<WorkerProcess> {
     // The slot directory in argv only labels the process (ps, orphan checks); the bootstrap is authoritative.
-    const child = spawn(process.execPath, [RUN_ENTRY, MAIN, '--slot', boot.slotDir], {
+    // With a parts module (TypeScript, loaded at run time, built from the reference's own
+    // classes) the worker runs through tsx, so both share one copy of each module.
+    const runner = boot.partsModule ? ['--import', 'tsx'] : [RUN_ENTRY];
+    const child = spawn(process.execPath, [...runner, MAIN, '--slot', boot.slotDir], {
       // The worker inherits the control plane's environment (as a pod would its spec's) and
       // lives in the control plane's process group: killing the group kills the workers.
       env: process.env,
