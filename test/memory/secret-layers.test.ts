@@ -40,6 +40,21 @@ describe('secret layers (step 4a)', () => {
     });
   });
 
+  it('finds a password named a few words before its value: what it opens, or an aside', () => {
+    for (const [s, secret] of [
+      ['My password for the company VPN is Hx7!kq2Lm', 'Hx7!kq2Lm'],
+      ['пароль от почты: Zk8#pq1Wn', 'Zk8#pq1Wn'],
+      ['Das Passwort für den Server lautet Qw3rt!Zu9', 'Qw3rt!Zu9'],
+      ['my password, which I reset yesterday, is Tr0ub4dor&3', 'Tr0ub4dor&3'],
+      ['their bank login secret is zbCdiJvG8hKxRk', 'zbCdiJvG8hKxRk'],
+    ] as const) {
+      expect(
+        keywordSecretRanges(s).map(([a, b]) => s.slice(a, b)),
+        s,
+      ).toContain(secret);
+    }
+  });
+
   it('finds key=value secrets in env, INI, YAML and connection strings, and URL passwords', () => {
     const v = rnd(20, 'v');
     for (const line of [`DB_PASSWORD=${v}`, `api_key: "${v}"`, `Server=x;Pwd=${v};`, `amqp://u:${v}@mq:5672/`]) {
@@ -59,6 +74,9 @@ describe('secret layers (step 4a)', () => {
       'The token: a small coin used at the arcade.',
       'She forgot her password yesterday and reset it herself.',
       'pass the salt, please',
+      // A compound whose head is another thing: the value names that thing, not a password.
+      'User mentioned their password manager is 1Password.',
+      'Our PIN policy is 6digits minimum.',
     ]) {
       expect((await redactSecrets(s, 'text/plain')).content, s).toBe(s);
     }
