@@ -1,6 +1,6 @@
 /**
  * A certify run that cannot finish is stopped cleanly: a suite file that overruns its bound
- * (SMTC_SUITE_FILE_MS) ends the run as failed, naming the file and scenario; SIGINT ends it
+ * (SMTC_SUITE_FILE_MS) ends the run as failed, naming the file and where it was; SIGINT ends it
  * with exit 130 and a report marked interrupted (never a verdict). Either way the instances
  * it created on a service are deleted, and no process or temporary file of the run is left.
  */
@@ -31,7 +31,7 @@ const registered = (): unknown[] => {
 };
 
 describe('certify stops cleanly', () => {
-  it('a suite file that overruns its bound fails the run, naming the file and scenario; nothing left', async () => {
+  it('a suite file that overruns its bound fails the run, naming the file and where it was; nothing left', async () => {
     const run = await certifyHostile(
       ['-q', '--target', path.join(REPO_ROOT, 'fixtures/targets/hostile/stalls-after-preflight.ts'), '--only', 'R02'],
       // 40 s: loading the suite file and creating the target fit well inside it even under CI
@@ -40,9 +40,12 @@ describe('certify stops cleanly', () => {
     );
     expect(run.code, run.stdout + run.stderr).toBe(1);
     expect(run.verdict?.overall).toBe('failed');
-    // R02's two files run side by side and both stall: the first to overrun is named.
+    // The file that overran is named, and where it was: in a scenario once one began (the
+    // hostile target stalls the first bindings call), or before it when loading and creating
+    // the target alone outlast the bound on a loaded machine (CI saw both). Which phase is named
+    // is pinned deterministically in watchdog.test.ts, through the result collector too.
     expect(run.verdict?.stopped).toMatch(
-      /suite file suites\/r02-(durable-head|concurrent-history)\.spec\.ts in scenario "R02\.\d+.*" overran its 40 s bound/,
+      /^suite file suites\/r02-(durable-head|concurrent-history)\.spec\.ts (in scenario "R02\.\d+[^"]*"|before its first scenario \(loading or setting up\)) overran its 40 s bound/,
     );
     const r02 = run.verdict?.requirements.find((r) => r.id === 'R02');
     expect(r02?.verdict).toBe('failed');

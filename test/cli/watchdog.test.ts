@@ -3,6 +3,8 @@
  * had not reached its first scenario (still loading or in a setup hook).
  */
 import { describe, expect, it } from 'vitest';
+import type { TestCase, TestModule } from 'vitest/node';
+import { ResultCollector } from '../../cli/certify/result-collector.js';
 import { type Overrun, startWatchdog } from '../../cli/certify/watchdog.js';
 
 function firstOverrun(
@@ -40,5 +42,18 @@ describe('watchdog', () => {
     expect(o.kind).toBe('run');
     expect(o.file).toBe('/repo/suites/r05-old.spec.ts');
     expect(o.message).toMatch(/while suites\/r05-old\.spec\.ts in scenario "R05\.2 old" ran/);
+  });
+});
+
+describe('watchdog fed by the result collector', () => {
+  it('names the scenario vitest reported ready, and forgets the file once it ends', async () => {
+    const collector = new ResultCollector(() => {}, '/repo');
+    const mod = { moduleId: '/repo/suites/r02-z.spec.ts', errors: () => [] };
+    collector.onTestModuleStart(mod as unknown as TestModule);
+    collector.onTestCaseReady({ module: mod, name: 'R02.1 first' } as unknown as TestCase);
+    const o = await firstOverrun(collector.running, { fileMs: 100, runMs: 60_000 });
+    expect(o.message).toMatch(/^suite file suites\/r02-z\.spec\.ts in scenario "R02\.1 first" overran/);
+    collector.onTestModuleEnd(mod as unknown as TestModule);
+    expect(collector.running.size).toBe(0);
   });
 });
