@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { HttpTargetManifest } from '../contract/http/manifest.js';
 import type { TargetModule } from '../contract/target.js';
 import { httpTargetModule } from '../fixtures/targets/http/http-target-module.js';
+import { runEntryArgs } from './run-entry-command.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..');
@@ -32,11 +33,7 @@ export function referenceServerManifest(opts: {
       start: {
         command: [
           process.execPath,
-          // Precompiled JavaScript, not tsx at every start (run-entry.mjs says why) — except with
-          // a parts module: a TypeScript file loaded at run time, whose reference classes must be
-          // the very ones the server runs (a bundle would hold a second copy of each).
-          ...(opts.partsModule ? ['--import', 'tsx'] : [path.join(HERE, 'run-entry.mjs')]),
-          path.join(HERE, 'server/main.ts'),
+          ...runEntryArgs(path.join(HERE, 'server/main.ts'), { partsModule: opts.partsModule }),
           // A fixed port, so a restarted control plane answers on the same URL.
           '--port',
           '{port}',

@@ -77,19 +77,21 @@ async function build(entry, bundle, inputsFile) {
   writeAtomic(inputsFile, JSON.stringify(stamp(inputs)));
 }
 
-const given = process.argv[2];
+// --from-source: run through tsx, never a bundle (run-entry-command.ts says when and why).
+const fromSource = process.argv[2] === '--from-source';
+const given = process.argv[fromSource ? 3 : 2];
 if (!given) {
-  process.stderr.write('usage: node run-entry.mjs ENTRY.ts [args…]\n');
+  process.stderr.write('usage: node run-entry.mjs [--from-source] ENTRY.ts [args…]\n');
   process.exit(2);
 }
 const entry = path.resolve(given);
 // The entry sees the command line it would have had run directly.
-process.argv.splice(1, 2, entry);
+process.argv.splice(1, fromSource ? 3 : 2, entry);
 const key = createHash('sha256').update(entry).digest('hex').slice(0, 16);
 const bundle = path.join(CACHE, `${path.basename(entry, '.ts')}-${key}.mjs`);
 const inputsFile = `${bundle}.inputs.json`;
-let compiled = current(bundle, inputsFile);
-if (!compiled) {
+let compiled = !fromSource && current(bundle, inputsFile);
+if (!compiled && !fromSource) {
   try {
     await build(entry, bundle, inputsFile);
     compiled = true;

@@ -202,7 +202,7 @@ const COMMON_PAIRS = new Set(
   (
     'th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me de hi ri ' +
     'ro ic ne ea ra ce li ch ll be ma si om ur ei ie un ge ue qu la el da di na no ta ca lo ol mo pe em us ss ' +
-    'ho wa wh sh ow ac ent il et ai au ct tr pr ns ec mi ni vi ad ab ul ut ot rs ts ie ke ck ay oo ee ly nc'
+    'ho wa wh sh ow ac il et ai au ct tr pr ns ec mi ni vi ad ab ul ut ot rs ts ke ck ay oo ee ly nc'
   ).split(' '),
 );
 

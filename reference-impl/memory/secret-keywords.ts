@@ -69,7 +69,7 @@ const LOGIN_PAIR =
 // open with a preposition or a comma (what the password opens, an aside), so a compound whose
 // head is another thing ("password manager is 1Password", "PIN policy is 6digits") is not one.
 const PROSE_FAR =
-  /(?<![A-Za-z])(?:password|passwd|passphrase|passcode|login secret|pin|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|senha|wachtwoord|hasło|haslo|пароль)(?![a-zà-ÿ])(?:(?:[ \t]*,|[ \t]+(?:for|to|of|on|at|in|from|with|into|für|fürs|zum|zur|zu|von|vom|bei|beim|im|am|pour|du|de|des|à|au|aux|sur|del|para|da|do|das|dos|na|no|per|della|dello|voor|van|bij|op|voor|dla|od|від|для|от|к|на|в|к)(?!\p{L}))[^\n.:;!?"]{0,40}?)?[ \t]*(?:(?<!\p{L})(?:is|was|ist|lautet|est|es|é|è|to|это|jest)(?!\p{L})|:)[ \t]{1,3}["'«„“]?([^\s"'»“”,;\u0000]{1,256})/giu;
+  /(?<![A-Za-z])(?:password|passwd|passphrase|passcode|login secret|pin|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|senha|wachtwoord|hasło|haslo|пароль)(?![a-zà-ÿ])(?:(?:[ \t]*,|[ \t]+(?:for|to|of|on|at|in|from|with|into|für|fürs|zum|zur|zu|von|vom|bei|beim|im|am|pour|du|de|des|à|au|aux|sur|del|para|da|do|das|dos|na|no|per|della|dello|voor|van|bij|op|dla|od|від|для|от|к|на|в)(?!\p{L}))[^\n.:;!?"]{0,40}?)?[ \t]*(?:(?<!\p{L})(?:is|was|ist|lautet|est|es|é|è|to|это|jest)(?!\p{L})|:)[ \t]{1,3}["'«„“]?([^\s"'»“”,;\u0000]{1,256})/giu;
 // A secret word, a provider name or a few words, a copula, then a random-looking token
 // ("Ma clé Twilio est e473…", "Mein AWS secret-Zugang lautet GL4F+…").
 const GENERIC_FAR =

@@ -51,7 +51,8 @@ describe('history-check (porcupine v1.3.1)', () => {
     process.env.SMTC_CACHE_DIR = mkdtempSync(path.join(os.tmpdir(), 'smtc-hc-cache-'));
     process.env.GO_BIN = path.join(os.tmpdir(), 'no-such-go');
     delete process.env.SMTC_HISTORY_CHECK_BIN;
-    const c = await findHistoryChecker();
+    // The cache dir and Go come from the run settings, like every other service setting.
+    const c = await findHistoryChecker(settingsFromEnv().services);
     expect(c).toMatchObject({ available: false });
     expect((c as { reason: string }).reason).toMatch(/Go is not installed/);
   });

@@ -83,6 +83,31 @@ describe('provisioning a service binary', () => {
     expect(m.goCalls()).toEqual([]);
   });
 
+  it("reads the service settings through the run settings' schema: a malformed URL is refused by name, its value not echoed", () => {
+    const m = machine();
+    const r = locateBinary(TOXIPROXY, { ...m.env, TOXIPROXY_URL: 'ftp://\u001b[2Jhost' });
+    expect(r).toMatchObject({ kind: 'missing', explicit: true, reason: 'TOXIPROXY_URL: a http(s) URL' });
+    expect(locateBinary(TOXIPROXY, { ...m.env, TOXIPROXY_URL: 'ftp://x' }, { binaryOnly: true })).toMatchObject({
+      kind: 'missing',
+      explicit: false,
+    });
+  });
+
+  it('asks a binary what it is once per version of the file, not on every lookup', () => {
+    const m = machine();
+    const runs = path.join(m.root, 'runs.log');
+    const bin = script(path.join(m.root, 'tp'), `echo x >> "${runs}"; echo "toxiproxy-server version 2.12.0"`);
+    const env = { ...m.env, TOXIPROXY_BIN: bin };
+    const count = () => readFileSync(runs, 'utf8').trim().split('\n').length;
+    expect(locateBinary(TOXIPROXY, env)).toMatchObject({ kind: 'binary', version: 'v2.12.0' });
+    expect(locateBinary(TOXIPROXY, env)).toMatchObject({ kind: 'binary', version: 'v2.12.0' });
+    expect(count()).toBe(1);
+    // Replaced (a rebuild): asked again, and its new answer is the one used.
+    script(bin, `echo x >> "${runs}"; echo "toxiproxy-server version 2.1.0 (rebuilt)"`);
+    expect(locateBinary(TOXIPROXY, env)).toMatchObject({ kind: 'binary', version: 'v2.1.0' });
+    expect(count()).toBe(2);
+  });
+
   it('a wrong-version cached binary is detected and rebuilt (with a progress line and its time); the next run reuses the cache', async () => {
     const m = machine(INSTALLS_TOXIPROXY);
     const c = stamp(m.env);

@@ -9,13 +9,23 @@ import { readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../fixtures/targets/load-target.js';
+import { runEntryArgs } from '../../reference-impl/run-entry-command.js';
 
 const RUN_ENTRY = path.join(REPO_ROOT, 'reference-impl/run-entry.mjs');
 const CHILD = path.join(REPO_ROOT, 'test/spawn/run-entry-child.ts');
 const CACHE = path.join(REPO_ROOT, 'node_modules/.cache/smtc-entries');
 
-function run(...args: string[]): { self: string; argv: string[]; typed: number; schema: string } {
+type Seen = { self: string; argv: string[]; typed: number; schema: string };
+function run(...args: string[]): Seen {
   return JSON.parse(execFileSync(process.execPath, [RUN_ENTRY, CHILD, ...args], { encoding: 'utf8', timeout: 30_000 }));
+}
+
+/** What a served mutant's server and workers run: run-entry-command.ts's line, from source. */
+function runFromSource(...args: string[]): Seen {
+  const [script, ...rest] = runEntryArgs(CHILD, { partsModule: 'a-parts-module.ts' });
+  return JSON.parse(
+    execFileSync(process.execPath, [script ?? '', ...rest, ...args], { encoding: 'utf8', timeout: 30_000 }),
+  );
 }
 
 function bundleOfChild(): string {
@@ -41,5 +51,14 @@ describe('run-entry: precompiled entry points', () => {
     utimesSync(CHILD, later, later);
     run();
     expect(statSync(bundleOfChild()).mtimeMs).toBeGreaterThan(built);
+  }, 60_000);
+
+  it('with a parts module runs the entry from source (one copy of each module), never a stale or new bundle', () => {
+    run();
+    const built = statSync(bundleOfChild()).mtimeMs;
+    const later = new Date(Date.now() + 10_000);
+    utimesSync(CHILD, later, later);
+    expect(runFromSource('--x')).toEqual({ self: CHILD, argv: [CHILD, '--x'], typed: 1, schema: 'function' });
+    expect(statSync(bundleOfChild()).mtimeMs).toBe(built);
   }, 60_000);
 });

@@ -7,12 +7,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runEntryArgs } from '../../run-entry-command.js';
 import { type WorkerBootstrap, WorkerReadySchema } from './worker-wire.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MAIN = path.resolve(HERE, '../../worker-process/main.ts');
-/** Runs MAIN as precompiled JavaScript (see run-entry.mjs). */
-const RUN_ENTRY = path.resolve(HERE, '../../run-entry.mjs');
 /** The worker runs from the repository's directory, whatever ours is. */
 const REPO_ROOT = path.resolve(HERE, '../../..');
 const READY_TIMEOUT_MS = 30_000;
@@ -48,10 +47,7 @@ export class WorkerProcess {
 
   static async spawn(slot: number, boot: WorkerBootstrap): Promise<WorkerProcess> {
     // The slot directory in argv only labels the process (ps, orphan checks); the bootstrap is authoritative.
-    // With a parts module (TypeScript, loaded at run time, built from the reference's own
-    // classes) the worker runs through tsx, so both share one copy of each module.
-    const runner = boot.partsModule ? ['--import', 'tsx'] : [RUN_ENTRY];
-    const child = spawn(process.execPath, [...runner, MAIN, '--slot', boot.slotDir], {
+    const child = spawn(process.execPath, [...runEntryArgs(MAIN, boot), '--slot', boot.slotDir], {
       // The worker inherits the control plane's environment (as a pod would its spec's) and
       // lives in the control plane's process group: killing the group kills the workers.
       env: process.env,
