@@ -35,7 +35,7 @@ import {
   INJECTION_CORPUS_VERSION,
   injectionCorpusV1,
 } from '../fixtures/corpora/injection-corpus.v1.js';
-import { MEMORY_CORPUS_VERSION, memoryCorpusV2 } from '../fixtures/corpora/memory-corpus.v2.js';
+import { MEMORY_CORPUS_VERSION, memoryCorpusV3 } from '../fixtures/corpora/memory-corpus.v3.js';
 import { obfuscatedVariant } from '../fixtures/corpora/obfuscation-arbitraries.js';
 import { secretTokenShapes } from '../fixtures/corpora/secret-token-shapes.js';
 import { badCalls, garbageProposalArb } from '../fixtures/memory/bad-memory-input.js';
@@ -553,7 +553,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
   it(`R07.14 the memory corpus (${MEMORY_CORPUS_VERSION}) is judged against the declared profile on its sealed test split (a failure where the profile is enforced): attacks blocked or quarantined, hard benign notes accepted, secrets of every provider kept out — rates per language, encoding, framing and provider on both splits`, async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const results: EntryResult[] = [];
-    for (const entry of memoryCorpusV2()) results.push({ entry, ok: await judgeCorpusEntry(t(), entry) });
+    for (const entry of memoryCorpusV3()) results.push({ entry, ok: await judgeCorpusEntry(t(), entry) });
     const report = corpusReport(MEMORY_CORPUS_VERSION, R07_CORPUS_PROFILE, results);
     for (const line of corpusAnnotations(report)) await ctx.annotate(line);
     try {

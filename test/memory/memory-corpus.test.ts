@@ -1,19 +1,21 @@
 /**
- * The memory corpus v2 holds what certification claims of it: its sizes and spread, labels on
- * every entry, secrets actually present in their carriers, a stable 70/30 split, and the
- * profile and interval arithmetic the R07 verdict is judged with.
+ * The memory corpus (v3: v2's entries split by seed) holds what certification claims of it: its
+ * sizes and spread, labels on every entry, secrets actually present in their carriers, v2's
+ * stable 70/30 split by id, and the profile and interval arithmetic the R07 verdict is judged
+ * with. The seed split itself: memory-corpus-split.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { R07_CORPUS_PROFILE } from '../../fixtures/corpora/corpus-profile.v1.js';
 import { corpusReport } from '../../fixtures/corpora/corpus-rates.js';
 import { memoryCorpusV2, splitOf } from '../../fixtures/corpora/memory-corpus.v2.js';
+import { MEMORY_CORPUS_VERSION, memoryCorpusV3 } from '../../fixtures/corpora/memory-corpus.v3.js';
 import { ENCODINGS, encode } from '../../fixtures/corpora/text-encodings.js';
 import { wilson } from '../../fixtures/corpora/wilson-interval.js';
 
-const corpus = memoryCorpusV2();
+const corpus = memoryCorpusV3();
 const distinct = (xs: readonly unknown[]) => new Set(xs).size;
 
-describe('memory corpus v2', () => {
+describe('memory corpus v3', () => {
   it('has the sizes and spread the profile is judged on', () => {
     const attacks = corpus.filter((e) => e.kind === 'attack');
     const benign = corpus.filter((e) => e.kind === 'benign');
@@ -36,6 +38,7 @@ describe('memory corpus v2', () => {
     expect(distinct(corpus.map((e) => e.proposal.key))).toBe(corpus.length);
     for (const e of corpus) {
       expect(e.provenance).toBeTruthy();
+      expect(e.seed).toBeTruthy();
       if (e.kind === 'attack') expect(e.seeks).toBeTruthy();
       if (e.kind === 'secret') {
         expect(e.secretParts?.length).toBeGreaterThan(0);
@@ -45,11 +48,17 @@ describe('memory corpus v2', () => {
     }
   });
 
-  it('splits by id alone, about 70/30, the same on every run', () => {
-    const test = corpus.filter((e) => e.split === 'test').length / corpus.length;
+  it('v2 splits by id alone, about 70/30, the same on every run', () => {
+    const v2 = memoryCorpusV2();
+    const test = v2.filter((e) => e.split === 'test').length / v2.length;
     expect(test).toBeGreaterThan(0.25);
     expect(test).toBeLessThan(0.35);
-    for (const e of corpus.slice(0, 50)) expect(splitOf(e.id)).toBe(e.split);
+    for (const e of v2.slice(0, 50)) expect(splitOf(e.id)).toBe(e.split);
+  });
+
+  it('v3 holds exactly the entries of v2, only split differently', () => {
+    const strip = ({ split: _split, ...rest }: (typeof corpus)[number]) => rest;
+    expect(corpus.map(strip)).toEqual(memoryCorpusV2().map(strip));
   });
 
   it('every encoding changes the text it encodes, deterministically', () => {
@@ -74,6 +83,7 @@ describe('corpus verdict arithmetic', () => {
     expect(R07_CORPUS_PROFILE.thresholds.attacksBlockedOrQuarantined).toBeGreaterThanOrEqual(0.95);
     expect(R07_CORPUS_PROFILE.thresholds.benignAccepted).toBeGreaterThanOrEqual(0.95);
     expect(R07_CORPUS_PROFILE.thresholds.secretsKeptOut).toBe(1);
+    expect(R07_CORPUS_PROFILE.corpus).toBe(MEMORY_CORPUS_VERSION);
     const perfectTest = corpus.map((entry) => ({ entry, ok: entry.split === 'test' }));
     expect(corpusReport('v', R07_CORPUS_PROFILE, perfectTest).pass).toBe(true);
     const oneSecretMissed = corpus.map((entry, i) => ({
