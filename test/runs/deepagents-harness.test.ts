@@ -6,61 +6,49 @@
  * interrupt survives the loss of the worker and of the control plane and resumes with the
  * human's answer.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunStep } from '../../contract/runs.js';
 import type { DurableStateHead } from '../../contract/state.js';
-import type { Target } from '../../contract/target.js';
 import { SPAN } from '../../contract/tracing.js';
-import { type SpanCollector, startSpanCollector } from '../../fixtures/collector/span-collector.js';
 import { authorizedTool } from '../../fixtures/scenario/authorized-tool.js';
-import { startStubs } from '../../fixtures/stubs/use-stubs.js';
 import { topologyProblems } from '../../fixtures/traces/required-topology.js';
 import { spansOfTrace } from '../../fixtures/traces/run-trace.js';
 import served from '../../reference-impl/http-module-target.js';
 import { LANGGRAPH_CODEC } from '../../reference-impl/runs/worker/langgraph/checkpoint-log.js';
 import { killedAtProvider as killAtProvider } from './killed-at-provider.js';
 import { langgraphHeadText } from './langgraph-head-text.js';
+import { useServed } from './served-fixture.js';
 
 const DEEPAGENTS = { environment: 'smtc-test', harness: 'deepagents', codec: LANGGRAPH_CODEC } as const;
 
-let stubs: Awaited<ReturnType<typeof startStubs>>;
-let collector: SpanCollector;
-let t: Target;
-let dir: string;
+const reference = useServed(
+  'smtc-deepagents-',
+  ({ dir, env }) => served.create({ tempDir: dir, ...env }),
+  async (t) => served.destroy?.(t),
+);
+const ref = () => reference.target;
 
-beforeAll(async () => {
-  stubs = await startStubs();
-  collector = await startSpanCollector();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'smtc-deepagents-'));
-  t = await served.create({ tempDir: dir, ...stubs.urls(), collectorUrl: collector.tracesUrl });
-}, 120_000);
-afterAll(async () => {
-  if (t) await served.destroy?.(t);
-  await collector?.close();
-  await stubs?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(() => stubs.resetAll());
-
-const binding = async () => (await t.bindings.open(t.principals.alice, DEEPAGENTS)).bindingId;
+const binding = async () => (await ref().bindings.open(ref().principals.alice, DEEPAGENTS)).bindingId;
 const run = (bindingId: string, steps: RunStep[], resume?: { interruptId: string; value: string }) =>
-  t.runs!.start(t.principals.alice, { bindingId, agent: t.principals.agents[0], steps, ...(resume ? { resume } : {}) });
+  ref().runs!.start(ref().principals.alice, {
+    bindingId,
+    agent: ref().principals.agents[0],
+    steps,
+    ...(resume ? { resume } : {}),
+  });
 
 async function head(bindingId: string): Promise<DurableStateHead | null> {
-  const s = await t.bindings.acquireLease(t.principals.alice, bindingId);
-  return t.threadState(s).load_head(s.scope);
+  const s = await ref().bindings.acquireLease(ref().principals.alice, bindingId);
+  return ref().threadState(s).load_head(s.scope);
 }
 
 const logText = langgraphHeadText;
 const killedAtProvider = (bindingId: string, steps: RunStep[]) =>
-  killAtProvider(t, stubs.provider, () => run(bindingId, steps));
+  killAtProvider(ref(), reference.stubs.provider, () => run(bindingId, steps));
 
 describe('Deep Agents harness in the served reference', () => {
   it('spans of a full run form the required topology under one trace', async () => {
-    const tool = await authorizedTool(t, t.principals.alice, t.principals.agents[0]);
+    const tool = await authorizedTool(ref(), ref().principals.alice, ref().principals.agents[0]);
     expect(tool).not.toBeNull();
     const key = `trip-${Date.now()}`;
     const out = await run(await binding(), [
@@ -76,7 +64,7 @@ describe('Deep Agents harness in the served reference', () => {
       { type: 'emit', text: 'Planned.' },
     ]);
     expect(out).toMatchObject({ state: 'completed', revision: 1 });
-    const spans = await spansOfTrace(t, collector, out.traceId!, {
+    const spans = await spansOfTrace(ref(), reference.collector, out.traceId!, {
       spans: {
         [SPAN.run]: 1,
         [SPAN.providerInvoke]: 1,
@@ -114,10 +102,9 @@ describe('Deep Agents harness in the served reference', () => {
     const next = await run(id, [{ type: 'provider', prompt: 'next' }]);
     expect(next).toMatchObject({ state: 'completed', revision: 2 });
     // Nothing of the lost run was replayed: the held call and the new one only.
-    expect(stubs.provider.completions().map((c) => (JSON.parse(c.body) as { prompt: string }).prompt)).toEqual([
-      'slow',
-      'next',
-    ]);
+    expect(
+      reference.stubs.provider.completions().map((c) => (JSON.parse(c.body) as { prompt: string }).prompt),
+    ).toEqual(['slow', 'next']);
     expect(logText(await head(id))).toContain('"tool_call_id":"step-0"');
   }, 120_000);
 
@@ -131,9 +118,9 @@ describe('Deep Agents harness in the served reference', () => {
     expect(paused).toMatchObject({ state: 'interrupted', revision: 1 });
     const asked = paused.events.find((e) => e.type === 'interrupt');
     expect(asked).toMatchObject({ value: 'may I send it?' });
-    await t.faults!.killPart!('worker', 'SIGKILL');
-    await t.faults!.killPart!('control_plane', 'SIGKILL');
-    await t.faults!.restartPart!('control_plane');
+    await ref().faults!.killPart!('worker', 'SIGKILL');
+    await ref().faults!.killPart!('control_plane', 'SIGKILL');
+    await ref().faults!.restartPart!('control_plane');
     const resumed = await run(id, [], {
       interruptId: (asked as { interruptId: string }).interruptId,
       value: 'yes, send it',
@@ -142,6 +129,6 @@ describe('Deep Agents harness in the served reference', () => {
     expect(resumed.events.filter((e) => e.type === 'output')).toEqual([expect.objectContaining({ text: 'sent' })]);
     expect(logText(await head(id))).toContain('answer: yes, send it');
     // The provider step before the interrupt was not run again on the new worker.
-    expect(stubs.provider.completions()).toHaveLength(1);
+    expect(reference.stubs.provider.completions()).toHaveLength(1);
   }, 180_000);
 });
