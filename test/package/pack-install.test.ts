@@ -9,11 +9,11 @@
  * declaration of the engine it wraps.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../fixtures/targets/load-target.js';
 
 const run = promisify(execFile);
@@ -48,15 +48,26 @@ function certify(dir: string, target: string) {
   );
 }
 
+/** The tarball's dir and the adopter's project: removed after, passed or failed (each holds an install). */
+const made: string[] = [];
+const tempDir = (prefix: string) => {
+  const d = mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
 describe('adopting smtc from a packed tarball', () => {
   it('installs outside the checkout and certifies a JavaScript and a TypeScript module target there', async () => {
-    const packDir = mkdtempSync(path.join(os.tmpdir(), 'smtc-pack-'));
+    const packDir = tempDir('smtc-pack-');
     const { stdout } = await run(npm, ['pack', '--silent', '--pack-destination', packDir], {
       cwd: REPO_ROOT,
       timeout: 120_000,
     });
     const tarball = path.join(packDir, stdout.trim().split('\n').at(-1) ?? '');
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'smtc-adopter-'));
+    const dir = tempDir('smtc-adopter-');
     writeFileSync(
       path.join(dir, 'package.json'),
       '{ "name": "adopter", "version": "1.0.0", "private": true, "type": "module" }\n',

@@ -144,7 +144,10 @@ export class RemoteWorkerPool implements WorkerPort {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.slots.map((w) => w?.stop()));
+    // A worker still starting is stopped as soon as it is up (ensure() sees `closed`): waiting
+    // for it here keeps close() from returning while a process of the pool still lives.
+    const starting = [...this.starting.values()].map((s) => s.then(() => undefined, () => undefined));
+    await Promise.all([...this.slots.map((w) => w?.stop()), ...starting]);
     await this.agent.close().catch(() => {});
   }
 
@@ -172,7 +175,12 @@ export class RemoteWorkerPool implements WorkerPort {
       hmacKey: this.o.hmacKey.toString('base64'),
       slotDir: this.slotDir(i),
     })
-      .then((p) => {
+      .then(async (p) => {
+        if (this.closed) {
+          // Closed while it started: it must not outlive the pool.
+          await p.stop();
+          throw new ContractError('unavailable', 'the control plane is closing');
+        }
         this.slots[i] = p;
         this.inflight.set(p, new Set());
         // A worker's exit aborts what it was doing: the control plane learns of the loss at once.
@@ -183,6 +191,7 @@ export class RemoteWorkerPool implements WorkerPort {
         return p;
       })
       .catch((e: unknown) => {
+        if (e instanceof ContractError) throw e;
         throw new ContractError('unavailable', e instanceof Error ? 'a sandbox worker did not start' : 'worker');
       })
       .finally(() => this.starting.delete(i));
