@@ -58,9 +58,12 @@ type Range = readonly [number, number];
 const PAIR = /(["']?)([\p{L}\p{N}_.-]{2,64})\1[ \t]{0,8}(?:=|:(?!\/\/))[ \t]{0,8}(["']?)([^\s"',;&}\u0000]{1,1024})/gu;
 // scheme://user:password@host
 const URL_USERINFO = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@\u0000]{0,128}:([^\s@/\u0000]{1,256})@/gi;
-// Prose: a password word, a short connective, then the token (several languages).
+// Prose: a password word, a short connective, then the token (several languages). Without a
+// connective the token follows a space (or a CJK word, which needs none), and a hyphen is a
+// connective only between spaces ("password - x"): joined to the word it makes a compound
+// ("Passwort-Manager-Abo", "password-protected", "PIN-Code"), not a value.
 const PROSE =
-  /(?<![A-Za-z])(?:password|passwd|passphrase|passcode|pass|pwd|pin|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|clave|senha|parola d'ordine|пароль|密码|口令|パスワード|暗証番号)(?![a-zà-ÿ])(?:[ \t]{0,3}(?:(?:is|was|ist|lautet|war|est|était|es|era|é|è|это)(?!\p{L})|=|:|：|是|は|→|->|—|-))?[ \t]{0,3}["'«„“]?([^\s"'»“”,;\u0000]{1,256})/giu;
+  /(?<![A-Za-z])(?:password|passwd|passphrase|passcode|pass|pwd|pin|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|clave|senha|parola d'ordine|пароль|密码|口令|パスワード|暗証番号)(?![a-zà-ÿ])(?:[ \t]{0,3}(?:(?:is|was|ist|lautet|war|est|était|es|era|é|è|это)(?!\p{L})|=|:|：|是|は|→|->|—)[ \t]{0,3}|[ \t]{1,3}(?:-[ \t]{1,3})?|(?<=[\u3040-\u30ff\u4e00-\u9fff]))["'«„“]?([^\s"'»“”,;\u0000]{1,256})/giu;
 // login: user / secret   or   user: alice pass: secret
 const LOGIN_PAIR =
   /\b(?:login|user(?:name)?|benutzer|utilisateur|usuario|usuário|utente|логин)\s{0,3}[:=]\s{0,3}[^\s/\u0000]{1,64}\s{0,3}(?:\/|\|)\s{0,3}([^\s,;\u0000]{4,256})/giu;

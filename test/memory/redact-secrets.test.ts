@@ -37,6 +37,29 @@ describe('secret redaction with the secretlint recommended preset (step 4a)', ()
     expect(await redactSecrets(clean, 'application/json')).toEqual({ content: clean, findings: [] });
   });
 
+  it('a password word joined to the next by a hyphen is a compound, not a value; a spaced dash still introduces one', async () => {
+    const compounds = [
+      'Mein Passwort-Manager-Abo ist teuer',
+      'The password-protected PDF is in Drive-2024',
+      'Der PIN-Code-Brief kam heute',
+      'pass-through mode is on-demand',
+      'Passwort-Manager: Bitwarden',
+      'Le mot de passe-maître reste chez Marie-Claire',
+      'El pin-pad del cajero está roto',
+      'Reset the pwd-reset-link template',
+      'Het wachtwoord-beleid eist 12 tekens',
+    ];
+    for (const text of compounds) expect((await redactSecrets(text, 'text/plain')).content, text).toBe(text);
+    for (const [text, value] of [
+      ['password - hunter2x!', 'hunter2x'],
+      ['Passwort — Sonne#123', 'Sonne#123'],
+      ['mdp -> Soleil#42', 'Soleil#42'],
+      ['pin: 482139', '482139'],
+    ] as const) {
+      expect((await redactSecrets(text, 'text/plain')).content, text).not.toContain(value);
+    }
+  });
+
   it('leaves benign text untouched and adds no global performance marks', async () => {
     const before = performance.getEntriesByType('mark').length;
     for (let i = 0; i < 20; i++)
