@@ -17,6 +17,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   MEMORY_REJECTION_REASONS,
+  type MemoryBroker,
   type MemoryProposal,
   type MemoryRecord,
   type MemoryWriteOutcome,
@@ -41,6 +42,7 @@ import { secretTokenShapes } from '../fixtures/corpora/secret-token-shapes.js';
 import { badCalls, garbageProposalArb } from '../fixtures/memory/bad-memory-input.js';
 import { judgeCorpusEntry } from '../fixtures/memory/judge-corpus-entry.js';
 import { freshKey, note, ORG, USER, uniqueWord } from '../fixtures/memory/memory-proposal.js';
+import { rankingNeighbours } from '../fixtures/memory/ranking-neighbours.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
 import { needCapability } from '../fixtures/scenario/need.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
@@ -63,6 +65,69 @@ function policy(target: Target) {
   const p = target.memoryPolicy;
   if (!p) throw new Error(`target "${target.name}" declares no memoryPolicy (required with the memory capability)`);
   return p;
+}
+
+/**
+ * Deletion and expiry must reach the search index itself, statistics included: a deleted or
+ * expired record's terms must stop weighing on how the remaining records rank. The contract
+ * fixes no ranking function, so the clauses compare a scope with itself: the same queries
+ * before the record was written and after it is gone, nothing else written in between, must
+ * rank the same records in the same order with the same scores. Ranking is lexical or vector
+ * (CONTRACT.md#memorybroker: "lexical/vector ranking"), a function of what the index holds;
+ * two things it may legitimately vary in are allowed for: records tied on score may come in
+ * any order (the tie is compared as a set), and scores may differ in the last bits (an index
+ * that updates its statistics incrementally rounds differently from one rebuilt), while a
+ * deleted document still counted moves scores by orders of magnitude more than 1e-9.
+ */
+const SCORE_TOLERANCE = 1e-9;
+const sameScore = (a: number, b: number): boolean => Math.abs(a - b) <= SCORE_TOLERANCE * Math.max(1, Math.abs(a));
+
+/** Results with the order inside runs of equal scores normalised (by key). */
+function tiesByKey(rs: readonly MemoryRecord[]): MemoryRecord[] {
+  const out: MemoryRecord[] = [];
+  let run: MemoryRecord[] = [];
+  const flush = () => {
+    out.push(...run.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)));
+    run = [];
+  };
+  for (const r of rs) {
+    const last = run.at(-1);
+    if (last && !sameScore(last.score ?? Number.NaN, r.score ?? Number.NaN)) flush();
+    run.push(r);
+  }
+  flush();
+  return out;
+}
+
+/** Every query's results in one scope, for comparing a ranking before and after. */
+async function rankings(m: MemoryBroker, queries: readonly string[]): Promise<Map<string, readonly MemoryRecord[]>> {
+  const out = new Map<string, readonly MemoryRecord[]>();
+  for (const q of queries) out.set(q, await m.search(USER, { text: q }, 10));
+  return out;
+}
+
+/** How `after` ranks differently from `before`, query by query (empty: the same). */
+function rankingDifferences(
+  before: Map<string, readonly MemoryRecord[]>,
+  after: Map<string, readonly MemoryRecord[]>,
+): string[] {
+  const problems: string[] = [];
+  for (const [q, was] of before) {
+    const now = tiesByKey(after.get(q) ?? []);
+    const then = tiesByKey(was);
+    const order = (rs: readonly MemoryRecord[]) => rs.map((r) => `${r.key}@${r.score}`).join(', ');
+    if (JSON.stringify(now.map(({ score: _, ...r }) => r)) !== JSON.stringify(then.map(({ score: _, ...r }) => r))) {
+      problems.push(`"${q}": ranked [${order(now)}], before the record existed [${order(then)}]`);
+      continue;
+    }
+    for (const [i, r] of now.entries()) {
+      const s = then[i]?.score;
+      if (typeof r.score !== 'number' || typeof s !== 'number' || !sameScore(s, r.score)) {
+        problems.push(`"${q}": ${r.key} scores ${r.score}, before the record existed ${s}`);
+      }
+    }
+  }
+  return problems;
 }
 
 /** A rejected attack must not be visible anywhere afterwards. */
@@ -234,7 +299,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     expect(bobView?.revision).toBe(1);
   });
 
-  it('R07.6 expired records are never returned: not by get, search or delete, and the key starts over', async (ctx) => {
+  it('R07.6 expired records are never returned: not by get, search or delete, the key starts over, and they stop weighing on how the remaining records rank', async (ctx) => {
     needCapability(ctx, t(), 'memory', 'settableClock');
     const { principals: p } = t();
     const clock = t().clock!;
@@ -260,6 +325,18 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     await clock.advance(3_600_000);
     expect(await m.get(USER, longKey)).toBeNull();
     expect((await m.search(USER, { text: word }, 10)).map((r) => r.key)).toEqual([shortKey]);
+    // Expiry reaches the index's statistics too: once a record has expired, the records that
+    // share its words rank exactly as they did before it was written (see rankingDifferences).
+    const expiringWord = uniqueWord();
+    const n = rankingNeighbours(expiringWord);
+    for (const r of n.stay) written(await m.put(USER, r, null));
+    const before = await rankings(m, n.queries);
+    const expiringKey = freshKey('retention-ranked');
+    written(await m.put(USER, n.gone(expiringKey, { retentionSeconds: 60 }), null));
+    expect((await m.search(USER, { text: expiringWord }, 10)).map((r) => r.key)).toEqual([expiringKey]);
+    await clock.advance(61_000);
+    expect(await m.search(USER, { text: expiringWord }, 10)).toEqual([]);
+    expect(rankingDifferences(before, await rankings(m, n.queries)).join('\n')).toBe('');
   });
 
   it('R07.7 approval-gated writes are invisible until approved by someone other than the writer', async (ctx) => {
@@ -320,19 +397,17 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     await expectRejection(t().approvals.list(p.alice), ['forbidden']);
   });
 
-  it('R07.8 deleted content is gone from get, search and the index; the audit entry stays, without the body', async (ctx) => {
+  it('R07.8 deleted content is gone from get, search and the index, its statistics included (the remaining records rank as before it was written); the audit entry stays, without the body', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
     const m = t().memory(p.alice, p.agents[0]);
-    const word = uniqueWord();
-    const keepKey = freshKey('keep');
-    written(await m.put(USER, note(keepKey, `${word} lighthouse keeper notes`), null));
-    const baseline = await m.search(USER, { text: `${word} lighthouse` }, 10);
-    const goneKey = freshKey('gone');
     const goneWord = uniqueWord();
-    const body = `${word} lighthouse lighthouse lamp ${goneWord}`;
-    const gone = written(await m.put(USER, note(goneKey, body), null));
-    const during = await m.search(USER, { text: `${word} lighthouse` }, 10);
+    const n = rankingNeighbours(goneWord);
+    for (const r of n.stay) written(await m.put(USER, r, null));
+    const baseline = await rankings(m, n.queries);
+    const goneKey = freshKey('gone');
+    const gone = written(await m.put(USER, n.gone(goneKey), null));
+    const during = await m.search(USER, { text: n.words[0] }, 10);
     expect(during.map((r) => r.key)).toContain(goneKey);
     expect(await m.delete(USER, goneKey, gone.revision)).toEqual({
       status: 'deleted',
@@ -341,18 +416,9 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     });
     expect(await m.get(USER, goneKey)).toBeNull();
     expect(await m.search(USER, { text: goneWord }, 10)).toEqual([]);
-    // Gone from the index itself: the remaining records rank as before the deleted one existed —
-    // same records, same order, same scores up to floating-point rounding (an index that updates
-    // its term statistics incrementally, or rebuilds them, may differ in the last bits; a deleted
-    // document still counted in the statistics moves scores by far more).
-    const after = await m.search(USER, { text: `${word} lighthouse` }, 10);
-    expect(after.map(({ score: _, ...r }) => r)).toEqual(baseline.map(({ score: _, ...r }) => r));
-    for (const [i, r] of after.entries()) {
-      const was = baseline[i]?.score ?? Number.NaN;
-      expect(Math.abs((r.score ?? Number.NaN) - was), `score of ${r.key}`).toBeLessThanOrEqual(
-        1e-9 * Math.max(1, Math.abs(was)),
-      );
-    }
+    // Gone from the index itself, statistics included: the records that share its words rank as
+    // before it existed — same records, same order, same scores (see rankingDifferences).
+    expect(rankingDifferences(baseline, await rankings(m, n.queries)).join('\n')).toBe('');
     const entries = await t().audit.memory(p.adminA, { key: goneKey });
     expect(entries.at(-1)).toMatchObject({
       operation: 'delete',

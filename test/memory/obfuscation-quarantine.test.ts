@@ -2,11 +2,12 @@
  * Obfuscation alone is no reason to quarantine: plain readable notes with random tokens (ids,
  * counters, the kit's own unique words) are never held for "obfuscated text", whatever a guessing
  * decoder makes of them, while text that needs a shift, reversal or hex to read and then speaks
- * of authority still is. R07.8's body once went to approval for about 1 process id in 60 because
+ * of authority still is. R07.8's former body once went to approval for about 1 process id in 60 because
  * "zq3x4op2 lighthouse lamp" read as a Caesar shift.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rankingNeighbours } from '../../fixtures/memory/ranking-neighbours.js';
 import { applyAuthorityRules } from '../../reference-impl/memory/authority-rules.js';
 import { quarantineReasons } from '../../reference-impl/memory/quarantine-policy.js';
 import { scanAndClassify } from '../../reference-impl/memory/scan-classify.js';
@@ -58,7 +59,7 @@ describe('obfuscation quarantine (step 5)', () => {
     );
   });
 
-  it("never holds R07.8's body, for any counter and process id", () => {
+  it("never holds R07.8's former body, for any counter and process id", () => {
     fc.assert(
       fc.property(fc.nat({ max: 5000 }), fc.integer({ min: 1, max: 4_194_304 }), (n, pid) => {
         const w = (k: number) => `zq${k.toString(36)}x${pid.toString(36)}`;
@@ -72,6 +73,21 @@ describe('obfuscation quarantine (step 5)', () => {
       const w = (k: number) => `zq${k.toString(36)}x${pid.toString(36)}`;
       expect(reasonsFor(`gone/${pid}-4`, `${w(3)} lighthouse lighthouse lamp ${w(4)}`), String(pid)).toEqual([]);
     }
+  });
+
+  it("never holds the ranking probe's bodies (R07.6, R07.8), for any counter and process id", () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 5000 }), fc.integer({ min: 1, max: 4_194_304 }), (n, pid) => {
+        let k = n;
+        const word = () => `zq${(k++).toString(36)}x${pid.toString(36)}`;
+        const key = (prefix: string) => `${prefix}/${pid}-${k++}`;
+        const probe = rankingNeighbours(word(), { word, key });
+        for (const p of [...probe.stay, probe.gone(key('gone'))]) {
+          expect(reasonsFor(p.key, p.content), p.content).toEqual([]);
+        }
+      }),
+      { numRuns: 1000, seed: 4253, endOnFailure: true },
+    );
   });
 
   it('still holds or refuses text that needs a shift, reversal or hex to read and speaks of authority', () => {
