@@ -237,24 +237,66 @@ const LEET: Readonly<Record<string, string>> = {
   '4': 'a',
   '@': 'a',
   '3': 'e',
-  '1': 'i',
   '!': 'i',
   '0': 'o',
   '5': 's',
   $: 's',
   '7': 't',
   '+': 't',
+  '9': 'g',
 };
+/**
+ * `1` stands for i or l ("1nc1ude": include). Two readings of each word are offered, as
+ * separate decodings: before a vowel it is l, else i (include, reply, mailed, api); and the
+ * reading whose letter pairs read best (usuarios, where the vowel rule gives usuarlos).
+ */
+const LEET_ONE = ['i', 'l'] as const;
+/** Words with more ambiguous digits than this are read by the vowel rule only (2^n readings). */
+const MAX_ONES = 4;
 
-/** Digits and symbols standing for letters inside words that also have letters. */
-function leetspeak(text: string): string | null {
-  let changed = false;
-  const out = text.replace(/[\p{L}0-9@$!+]+/gu, (w) => {
-    if (!/[0-9@$!+]/.test(w) || !/\p{L}/u.test(w)) return w;
-    changed = true;
-    return w.replace(/[0-9@$!+]/g, (c) => LEET[c] ?? c);
+function byVowel(w: string): string {
+  return w.replace(/1(?=(.?))/g, (_, next: string) => (/[aeiouyàáâäèéêëìíîïòóôöùúûü]/i.test(next) ? 'l' : 'i'));
+}
+
+function byPairs(w: string): string {
+  const ones = w.split('1').length - 1;
+  if (ones === 0 || ones > MAX_ONES) return byVowel(w);
+  let best = byVowel(w);
+  let bestScore = pairScore(best);
+  for (let mask = 0; mask < 2 ** ones; mask++) {
+    let k = 0;
+    const reading = w.replace(/1/g, () => LEET_ONE[(mask >> k++) & 1] ?? 'i');
+    const score = pairScore(reading);
+    if (score > bestScore) {
+      best = reading;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Mixed words a text needs before its all-digit words are read as letters too ("70", "105": to, los). */
+const LEET_HEAVY = 3;
+const LEET_DIGITS_ONLY = /^[0134579]{2,5}$/;
+
+/**
+ * Digits and symbols standing for letters inside words that also have letters: up to two
+ * readings; in a text written so (LEET_HEAVY such words), short all-digit words are letters too.
+ */
+function leetspeak(text: string): string[] {
+  const mixed = text.match(/[\p{L}0-9@$!+]+/gu)?.filter((w) => /[0-9@$!+]/.test(w) && /\p{L}/u.test(w)).length ?? 0;
+  const heavy = mixed >= LEET_HEAVY;
+  const readings = [byVowel, byPairs].map((readOnes) => {
+    let changed = false;
+    const out = text.replace(/[\p{L}0-9@$!+]+/gu, (w) => {
+      const letters = /\p{L}/u.test(w);
+      if (!/[0-9@$!+]/.test(w) || (!letters && !(heavy && LEET_DIGITS_ONLY.test(w)))) return w;
+      changed = true;
+      return readOnes(w.replace(/[0-9@$!+]/g, (c) => (c === '1' ? c : (LEET[c] ?? c))));
+    });
+    return changed ? out : null;
   });
-  return changed ? out : null;
+  return [...new Set(readings.filter((r): r is string => r !== null))];
 }
 
 /** "i g n o r e", "i.g.n.o.r.e", "i-g-n-o-r-e" → "ignore". */
@@ -316,7 +358,7 @@ export function decodeOnce(input: string): Decoded[] {
     const r = [...text].reverse().join('');
     out.push({ encoding: 'reversed', text: r, payload: r });
   }
-  add('leetspeak', leetspeak(text));
+  for (const reading of leetspeak(text)) add('leetspeak', reading);
   add('letter_spaced', letterSpaced(text));
   add('broken_words', brokenWords(text));
   return out;
