@@ -299,6 +299,25 @@ function leetspeak(text: string): string[] {
   return [...new Set(readings.filter((r): r is string => r !== null))];
 }
 
+/** Share of a text's space-separated tokens that must be one character for it to be spaced out whole. */
+const SPACED_OUT = 0.8;
+
+/**
+ * A text spaced out whole ("o p s - a r c h i v e @ m a i l . e x a m p l e   e v e r y"):
+ * single spaces join, wider gaps are the word breaks, so punctuation, addresses and
+ * apostrophes inside words come back too ("ops-archive@mail.example every").
+ */
+function spacedOut(text: string): string | null {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  if (tokens.length < 12 || !/ {2,}/.test(text)) return null;
+  const single = tokens.filter((t) => [...t].length === 1).length;
+  if (single / tokens.length < SPACED_OUT) return null;
+  return text
+    .split(/ {2,}|\n/)
+    .map((w) => w.replace(/ /g, ''))
+    .join(' ');
+}
+
 /** "i g n o r e", "i.g.n.o.r.e", "i-g-n-o-r-e" → "ignore". */
 function letterSpaced(text: string): string | null {
   let changed = false;
@@ -360,6 +379,7 @@ export function decodeOnce(input: string): Decoded[] {
   }
   for (const reading of leetspeak(text)) add('leetspeak', reading);
   add('letter_spaced', letterSpaced(text));
+  add('letter_spaced', spacedOut(text));
   add('broken_words', brokenWords(text));
   return out;
 }
