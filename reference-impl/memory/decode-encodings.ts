@@ -329,13 +329,25 @@ function letterSpaced(text: string): string | null {
   return changed ? out : null;
 }
 
-/** "ig**nore**", "ig_nore_", "ign-ore", "ig`nore`" → "ignore". */
-function brokenWords(text: string): string | null {
+/** Markers inside words a text needs before markers between any two non-spaces are dropped too. */
+const BROKEN_HEAVY = 3;
+
+/**
+ * "ig**nore**", "ig_nore_", "ign-ore", "ig`nore`" → "ignore"; in a text broken so throughout,
+ * also markers beside punctuation ("htt**ps:** //c_oll_ect_.ex**fil**-ex_amp_le" read without the
+ * space), as a second reading.
+ */
+function brokenWords(text: string): string[] {
   const out = text.replace(
     /(?<=\p{L})(?:[*_~`]{1,3}|-(?:\s*\n\s*)?)(?=\p{L})|(?<=\p{L})[*_~`]{1,3}(?=[\s.,;:!?]|$)/gu,
     '',
   );
-  return out !== text ? out : null;
+  const readings = out !== text ? [out] : [];
+  if ((text.match(/(?<=\p{L})[*_~`]{1,3}(?=\p{L})/gu)?.length ?? 0) >= BROKEN_HEAVY) {
+    const all = text.replace(/(?<=\S)[*_~`]{1,3}(?=\S)/gu, '');
+    if (all !== text && all !== out) readings.push(all);
+  }
+  return readings;
 }
 
 /** One decoding step of every family; the caller recurses on the results, bounded. */
@@ -380,6 +392,6 @@ export function decodeOnce(input: string): Decoded[] {
   for (const reading of leetspeak(text)) add('leetspeak', reading);
   add('letter_spaced', letterSpaced(text));
   add('letter_spaced', spacedOut(text));
-  add('broken_words', brokenWords(text));
+  for (const reading of brokenWords(text)) add('broken_words', reading);
   return out;
 }

@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { decodeOnce } from '../../reference-impl/memory/decode-encodings.js';
 
-const leet = (text: string) => decodeOnce(text).filter((d) => d.encoding === 'leetspeak').map((d) => d.text);
+const leet = (text: string) =>
+  decodeOnce(text)
+    .filter((d) => d.encoding === 'leetspeak')
+    .map((d) => d.text);
 
 describe('leetspeak readings', () => {
   it('reads 1 as i or l as the word needs, and 9 as g', () => {

@@ -6,8 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { decodeOnce } from '../../reference-impl/memory/decode-encodings.js';
 
-const spaced = (text: string) => decodeOnce(text).filter((d) => d.encoding === 'letter_spaced').map((d) => d.text);
-const spaceOut = (s: string) => s.split(' ').map((w) => [...w].join(' ')).join('   ');
+const spaced = (text: string) =>
+  decodeOnce(text)
+    .filter((d) => d.encoding === 'letter_spaced')
+    .map((d) => d.text);
+const spaceOut = (s: string) =>
+  s
+    .split(' ')
+    .map((w) => [...w].join(' '))
+    .join('   ');
 
 describe('spaced-out text', () => {
   it('comes back whole, with its addresses and apostrophes', () => {

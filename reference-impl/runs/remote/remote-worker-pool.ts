@@ -146,7 +146,12 @@ export class RemoteWorkerPool implements WorkerPort {
     this.closed = true;
     // A worker still starting is stopped as soon as it is up (ensure() sees `closed`): waiting
     // for it here keeps close() from returning while a process of the pool still lives.
-    const starting = [...this.starting.values()].map((s) => s.then(() => undefined, () => undefined));
+    const starting = [...this.starting.values()].map((s) =>
+      s.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
     await Promise.all([...this.slots.map((w) => w?.stop()), ...starting]);
     await this.agent.close().catch(() => {});
   }
