@@ -190,6 +190,9 @@ function bestShift(text: string, own: number): Decoded | null {
   return { encoding: bestN === 13 ? 'rot13' : `caesar${bestN}`, text: decoded, payload: decoded };
 }
 
+/** "<a short label>: <body>": the label, colon and space, and the body. */
+const LABELLED = /^([^:\n]{1,60}:[ \t]+)(\S[\s\S]*)$/;
+
 function reversed(text: string, own: number): Decoded | null {
   const r = [...text].reverse().join('');
   if (wordScore(r) <= Math.max(READS_AS_WORDS, own + CLEARLY_BETTER)) return null;
@@ -374,13 +377,17 @@ export function decodeOnce(input: string): Decoded[] {
   add('percent', percentDecoded(text));
   add('html_entities', htmlEntities(text));
   add('unicode_escapes', unicodeEscapes(text));
-  const own = wordScore(text.slice(0, SAMPLE));
-  // Guessing needs enough Latin letters to be meaningful (a short key or a foreign-script note is not a cipher).
-  if (own < READS_AS_WORDS && (text.slice(0, SAMPLE).match(/[a-z]/gi)?.length ?? 0) >= 24) {
-    const sh = bestShift(text, own);
-    if (sh) out.push(sh);
-    const rev = reversed(text, own);
-    if (rev) out.push(rev);
+  // A readable label before a ciphered body ("Saved snippet (rot13): Znxr …") lifts the whole
+  // text's word score: the body is guessed on its own too, the label kept.
+  const labelled = LABELLED.exec(text);
+  for (const [label, body] of [['', text], ...(labelled ? [[labelled[1] ?? '', labelled[2] ?? '']] : [])] as const) {
+    const own = wordScore(body.slice(0, SAMPLE));
+    // Guessing needs enough Latin letters to be meaningful (a short key or a foreign-script note is not a cipher).
+    if (own < READS_AS_WORDS && (body.slice(0, SAMPLE).match(/[a-z]/gi)?.length ?? 0) >= 24) {
+      for (const guess of [bestShift(body, own), reversed(body, own)]) {
+        if (guess) out.push({ ...guess, text: label + guess.text, payload: guess.payload });
+      }
+    }
   }
   // Scripts the letter-pair and word scores do not read (Cyrillic, CJK, kana) are read backwards
   // too: a reversed line of them is as cheap to read as to guess.
