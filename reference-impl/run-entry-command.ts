@@ -1,7 +1,7 @@
 /**
  * The command line that runs one of the reference's TypeScript entry points (the server, a
  * sandbox worker) through run-entry.mjs: precompiled JavaScript — except with a parts module
- * (a mutant: TypeScript loaded at run time, built from the reference's own classes), where the
+ * (TypeScript loaded at run time that replaces or wraps one of the reference's parts), where the
  * entry runs from source through tsx so the parts and the entry share one copy of each module
  * (a bundle would hold a second copy, and the parts' classes would not be the entry's).
  */
