@@ -1,6 +1,6 @@
 /** smtc command line: certify (and, as they land, serve / report / selftest). */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { LIMITS } from '../fixtures/settings/run-settings.js';
+import { DEFAULT_HARNESS, HARNESS_IDS, LIMITS } from '../fixtures/settings/run-settings.js';
 import { TargetLoadError } from '../fixtures/targets/load-target.js';
 import { certify } from './certify/certify-command.js';
 import { certifyInputs } from './certify/certify-inputs.js';
@@ -55,6 +55,10 @@ program
       '--require-all',
       'a service the kit needs but cannot find (Toxiproxy, FerretDB, a browser) fails instead of being "not run" (CI); scenarios a target does not support stay "not run"',
     ).env('SMTC_REQUIRE_ALL_FLAG'),
+  )
+  .option(
+    '--harness <id>',
+    `the native harness every binding is opened with (its codec follows): ${HARNESS_IDS.join(', ')} (default: ${DEFAULT_HARNESS}, or SMTC_HARNESS)`,
   )
   .option('--seed <n>', 'fast-check seed for every property')
   .option(

@@ -42,6 +42,8 @@ const CLAUSES: Record<string, Entry> = {
   ],
   'R01.8': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
   'R01.9': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
+  'R01.10': ['commit-protocol', 'Execute or resume the native harness against that head.'],
+  'R01.11': ['commit-protocol', 'Do not automatically replay model or tool work.'],
   'R02.20': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
   'R03.30': [
     'thread-state-invariants',

@@ -53,6 +53,7 @@ const NEEDS: Readonly<Record<Capability, readonly (readonly [string, Kind])[]>> 
 const Base = z.object({
   name: z.string().min(1).max(200),
   capabilities: z.partialRecord(z.enum(CAPABILITIES), z.boolean()),
+  harnesses: z.array(z.string().min(1).max(200)).max(100).optional(),
 });
 
 export class TargetShapeError extends Error {

@@ -164,6 +164,12 @@ export const COMMIT_PROTOCOL_FAILPOINTS = [
 export interface Target {
   readonly name: string;
   readonly capabilities: Capabilities;
+  /**
+   * The native harness ids (StateScope harness) this target runs, when it declares them: a run
+   * of the kit with another harness (`smtc certify --harness`) reports its scenarios "not run".
+   * Undeclared: every harness the kit can select is taken to be supported.
+   */
+  readonly harnesses?: readonly string[];
   readonly principals: Principals;
   readonly bindings: Bindings;
   /** The facade for one worker session; scopes other than the session's are rejected. */

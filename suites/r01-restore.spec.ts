@@ -9,17 +9,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from '../contract/runs.js';
+import { payloadWrittenElsewhere } from '../fixtures/scenario/harness-spec.js';
 import {
   durableHead,
   needProcessFaults,
   outputs,
   payloadText,
   runSteps,
+  runToInterrupt,
   viewOf,
   within,
 } from '../fixtures/scenario/process-faults.js';
-import { CODEC, lease, payload, SPEC } from '../fixtures/scenario/thread-session.js';
+import { CODEC, lease, SPEC } from '../fixtures/scenario/thread-session.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
 // No stubs: these scenarios run only `emit` steps, so a target at a URL can run them as it is.
@@ -91,18 +92,18 @@ describe('R01 restore after worker and control-plane failure', () => {
   it('R01.3 an interrupted run survives SIGKILL of the worker and of the control plane, then resumes', async (ctx) => {
     const f = needProcessFaults(ctx, t());
     const { alice, bindingId } = await openBinding();
-    const paused = await within(
-      STEP_MS,
-      'interrupted run',
-      runSteps(t(), alice, bindingId, [
+    const { paused, asked } = await runToInterrupt(
+      t(),
+      alice,
+      bindingId,
+      [
         { type: 'emit', text: 'before the question' },
         { type: 'interrupt', value: 'which colour?' },
         { type: 'emit', text: 'after the answer' },
-      ]),
+      ],
+      STEP_MS,
     );
-    expect(paused.state).toBe('interrupted');
-    const asked = paused.events.find((e): e is Extract<RunEvent, { type: 'interrupt' }> => e.type === 'interrupt');
-    expect(asked?.value).toBe('which colour?');
+    expect({ state: paused.state, asked: asked?.value }).toEqual({ state: 'interrupted', asked: 'which colour?' });
     const committed = viewOf(await durableHead(t(), alice, bindingId));
     expect(committed).toMatchObject({
       revision: paused.revision,
@@ -156,7 +157,8 @@ describe('R01 restore after worker and control-plane failure', () => {
 
     // Stale: another writer moves the head; the worker's cache still holds the older one.
     const other = await lease(t(), alice, bindingId);
-    const ref = await other.store.write_native_state(other.scope, CODEC, payload('written elsewhere'), 'elsewhere');
+    const elsewhere = payloadWrittenElsewhere(await other.store.load_head(other.scope), 'written elsewhere', CODEC);
+    const ref = await other.store.write_native_state(other.scope, CODEC, elsewhere, 'elsewhere');
     const moved = await other.store.commit_head(other.scope, ref, revision, 'run-elsewhere');
     for (const kill of [false, true]) {
       if (kill) await within(STEP_MS, 'SIGKILL worker', f.killPart('worker', 'SIGKILL'));

@@ -9,6 +9,13 @@
  * `uncertain_durability` with the previous head durable and the run fenced, and neither the
  * provider nor the tool stub may see a replayed call — not while the fault settles, not after
  * the worker is back, not after the explicit reconciliation.
+ *
+ * Then, with failpoints and no process faults (so an in-process target runs them too): a run
+ * whose commit did not land is never the base of the next run (R01.10: the next head, read by
+ * its codec, holds the committed runs' work and none of the lost run's), and an interrupted run
+ * resumes with the human's answer without replaying the model call that finished before the
+ * interrupt (R01.11). Both look at what the native harness restored from, whichever harness
+ * the run selected (`--harness`).
  */
 import { randomBytes } from 'node:crypto';
 import type { TestContext } from 'vitest';
@@ -28,6 +35,7 @@ import {
   outputs,
   payloadText,
   runSteps,
+  runToInterrupt,
   viewOf,
   within,
 } from '../fixtures/scenario/process-faults.js';
@@ -242,5 +250,65 @@ describe('R01 restore while a link is failing', () => {
     const next = await within(STEP_MS, 'next run', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'healed' }]));
     expect({ state: next.state, revision: next.revision }).toEqual({ state: 'completed', revision: kept.revision + 1 });
     expect(JSON.stringify(next.events)).not.toContain(marker);
+  });
+});
+
+describe('R01 the next run starts from the committed head', () => {
+  it('R01.10 a run whose commit did not land is not the base of the next run: the next head holds only committed work', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'failpoints');
+    const { alice, bindingId } = await openBinding();
+    const marker = `smtc-lost-${randomBytes(8).toString('hex')}`;
+    const first = await within(
+      STEP_MS,
+      'run 1',
+      runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'committed work' }]),
+    );
+    expect(first.state).toBe('completed');
+    const lost = await withFailpoints(t().faults, { 'state.commit.before': '1*return("unavailable")' }, () =>
+      within(STEP_MS, 'the run whose commit fails', runSteps(t(), alice, bindingId, [{ type: 'emit', text: marker }])),
+    );
+    expect({ state: lost.state, revision: lost.revision }).toEqual({
+      state: 'uncertain_durability',
+      revision: first.revision,
+    });
+    const w = await lease(t(), alice, bindingId);
+    expect((await w.store.reconcile(w.scope, lost.runId, { action: 'keep_previous' })).state).toBe('reconciled');
+    const next = await within(STEP_MS, 'next run', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'next' }]));
+    expect({ state: next.state, revision: next.revision }).toEqual({
+      state: 'completed',
+      revision: first.revision + 1,
+    });
+    const text = payloadText(await durableHead(t(), alice, bindingId));
+    expect(text, 'the committed run is missing from the next head').toContain('committed work');
+    expect(text.includes(marker), 'the next head carries the work of a run whose commit did not land').toBe(false);
+  });
+
+  it('R01.11 an interrupted run resumes with the answer and does not replay the model call it made before the interrupt', async (ctx) => {
+    needCapability(ctx, t(), 'runs');
+    const { alice, bindingId } = await openBinding();
+    stubs().resetAll();
+    const { paused, asked } = await runToInterrupt(
+      t(),
+      alice,
+      bindingId,
+      [
+        { type: 'provider', prompt: 'draft the message' },
+        { type: 'interrupt', value: 'send it?' },
+        { type: 'emit', text: 'sent' },
+      ],
+      STEP_MS,
+    );
+    expect({ state: paused.state, asked: asked?.value }).toEqual({ state: 'interrupted', asked: 'send it?' });
+    expect(stubs().provider.completions()).toHaveLength(1);
+    const resumed = await within(
+      STEP_MS,
+      'resumed run',
+      runSteps(t(), alice, bindingId, [], { resume: { interruptId: asked!.interruptId, value: 'yes' } }),
+    );
+    expect({ state: resumed.state, outputs: outputs(resumed) }).toEqual({ state: 'completed', outputs: ['sent'] });
+    expect(stubs().provider.completions(), 'the model call before the interrupt was replayed on resume').toHaveLength(
+      1,
+    );
+    expect(resumed.revision).toBe(paused.revision + 1);
   });
 });

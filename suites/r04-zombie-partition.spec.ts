@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent, RunOutcome } from '../contract/runs.js';
 import { addLatency } from '../fixtures/faults/toxics/latency.js';
 import { useToxiproxy } from '../fixtures/faults/use-toxiproxy.js';
+import { payloadWrittenElsewhere } from '../fixtures/scenario/harness-spec.js';
 import { needNetworkLink } from '../fixtures/scenario/network-faults.js';
 import {
   durableHead,
@@ -24,7 +25,7 @@ import {
   viewOf,
   within,
 } from '../fixtures/scenario/process-faults.js';
-import { CODEC, lease, payload, SPEC, type ThreadSession } from '../fixtures/scenario/thread-session.js';
+import { CODEC, lease, SPEC, type ThreadSession } from '../fixtures/scenario/thread-session.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
@@ -47,8 +48,11 @@ async function zombieRefused(zombie: RunOutcome, taker: ThreadSession, before: H
     'the zombie reported a durable commit',
   ).toBe(false);
   expect(['uncertain_durability', 'failed']).toContain(zombie.state);
-  expect(viewOf(await taker.store.load_head(taker.scope)), 'the zombie moved the head').toEqual(before);
-  const ref = await taker.store.write_native_state(taker.scope, CODEC, payload('after takeover'), 'takeover');
+  const found = await taker.store.load_head(taker.scope);
+  expect(viewOf(found), 'the zombie moved the head').toEqual(before);
+  // A head the next run (any harness) can start from.
+  const elsewhere = payloadWrittenElsewhere(found, 'after takeover', CODEC);
+  const ref = await taker.store.write_native_state(taker.scope, CODEC, elsewhere, 'takeover');
   const head = await taker.store.commit_head(taker.scope, ref, revision, 'run-takeover');
   expect(head.revision).toBe(revision + 1);
   expect(viewOf(await durableHead(t(), taker.owner, taker.bindingId))).toEqual(viewOf(head));

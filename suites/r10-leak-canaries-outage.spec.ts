@@ -38,6 +38,7 @@ import {
   OUTAGE_OPTIONS,
   observeRun,
 } from '../fixtures/scenario/collector-outage.js';
+import { headText } from '../fixtures/scenario/harness-spec.js';
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { lease, SPEC } from '../fixtures/scenario/thread-session.js';
 import { runSettings } from '../fixtures/settings/run-settings.js';
@@ -116,7 +117,7 @@ async function start(target: Target, req: RunRequest): Promise<{ outcome: RunOut
 async function headPayload(target: Target, bindingId: string): Promise<string> {
   const s = await lease(target, caller(target), bindingId);
   const head = await s.store.load_head(s.scope);
-  return head ? Buffer.from(head.payload.bytes).toString('utf8') : '';
+  return headText(head);
 }
 
 const tools = new WeakMap<Target, string>();

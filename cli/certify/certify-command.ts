@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REQUIREMENTS } from '../../contract/requirements.js';
 import { CORPUS_REPORT_FILE } from '../../fixtures/corpora/corpus-rates.js';
+import { codecOf } from '../../fixtures/scenario/harness-spec.js';
 import type { RunSettings } from '../../fixtures/settings/run-settings.js';
 import { DEFAULT_CERTIFY_TARGET, loadTargetModule, REPO_ROOT } from '../../fixtures/targets/load-target.js';
 import { writeHtmlReport } from '../report/html-report.js';
@@ -119,6 +120,7 @@ async function certifyInScope(
       `${selection.clauses.length ? ` (clauses ${selection.clauses.join(' ')})` : ''}` +
       `${settings.requireAll ? ' (every kit service required)' : ''}`,
   );
+  out(`harness: ${settings.harness} (codec ${codecOf(settings.harness)})`);
   if (settings.replay)
     out(`replay of ${settings.replay.clause}: seed ${settings.replay.seed}, path "${settings.replay.path}"`);
   await Promise.race([
@@ -174,6 +176,7 @@ async function certifyInScope(
     durationMs: finishedAt.getTime() - startedAt.getTime(),
     overall,
     requireAll: settings.requireAll,
+    harness: { id: settings.harness, codec: codecOf(settings.harness) },
     selection,
     replay: settings.replay ?? null,
     targetInfo: {

@@ -18,6 +18,7 @@ export interface CertifyFlags {
   readonly requireAll?: boolean;
   readonly seed?: string;
   readonly runsScale?: string;
+  readonly harness?: string;
 }
 
 const FLAG: Record<string, string> = {
@@ -26,6 +27,7 @@ const FLAG: Record<string, string> = {
   seed: '--seed',
   runsScale: '--runs-scale',
   replay: '--replay',
+  harness: '--harness',
 };
 
 function numberFlag(v: string | undefined): number | undefined {
@@ -61,6 +63,7 @@ export function certifyInputs(
         ? { manifest: fromEnv.manifest }
         : {}),
     requireAll: Boolean(flags.requireAll) || fromEnv.requireAll,
+    harness: flags.harness ?? fromEnv.harness,
     seed: numberFlag(flags.seed) ?? fromEnv.seed,
     runsScale: numberFlag(flags.runsScale) ?? fromEnv.runsScale,
     ...(replay ? { replay } : {}),

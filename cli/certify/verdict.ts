@@ -56,6 +56,8 @@ export interface Certification {
   /** Why the run ended early (an interrupt, a watchdog bound); absent for a run that finished. */
   readonly stopped?: string;
   readonly requireAll: boolean;
+  /** The native harness (and its codec) every binding of the run was opened with (`--harness`). */
+  readonly harness?: { readonly id: string; readonly codec: string };
   /** What was selected: a profile (name@version), an `--only` list, or a replay's clause. */
   readonly selection?: Selection;
   /** The replayed clause, seed and path when this run was a replay; null otherwise. */

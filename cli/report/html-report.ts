@@ -96,7 +96,7 @@ ${r.clauses.length ? `<table><colgroup><col class="c-id"><col><col class="c-res"
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head>
 <body>
 <h1>State, Memory, and Tracing Contract v1 — certification</h1>
-<p>Target: <code>${escapeHtml(c.target)}</code><br>Run: ${escapeHtml(c.startedAt)} → ${escapeHtml(c.finishedAt)} (${(c.durationMs / 1000).toFixed(1)} s), smtc ${escapeHtml(c.tool.version)}${c.requireAll ? ', every kit service required' : ''}</p>
+<p>Target: <code>${escapeHtml(c.target)}</code><br>Run: ${escapeHtml(c.startedAt)} → ${escapeHtml(c.finishedAt)} (${(c.durationMs / 1000).toFixed(1)} s), smtc ${escapeHtml(c.tool.version)}${c.harness ? `, harness ${escapeHtml(c.harness.id)} (codec ${escapeHtml(c.harness.codec)})` : ''}${c.requireAll ? ', every kit service required' : ''}</p>
 ${runFacts(c)}
 <p>Overall: <span id="overall" class="verdict ${c.overall}">${c.overall.replace('_', ' ')}</span>${c.replay ? ' <span class="verdict replay-run">replay</span>' : ''}${c.stopped ? ` — ${escapeHtml(c.stopped)}` : ''}</p>
 <table><colgroup><col><col class="c-verdict"><col class="c-counts"></colgroup><thead><tr><th>requirement</th><th>verdict</th><th>clauses</th></tr></thead><tbody>

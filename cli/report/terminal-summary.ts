@@ -26,6 +26,7 @@ export function renderSummary(c: Certification): string {
   // Everything but our own labels may come from the target: shown inert and bounded.
   const out: string[] = ['', `smtc certification of ${terminalLine(c.target)}`];
   if (c.selection) out.push(`  selection: ${selectionLine(c)}`);
+  if (c.harness) out.push(`  harness: ${terminalLine(c.harness.id)} (codec ${terminalLine(c.harness.codec)})`);
   if (c.replay) out.push(`  REPLAY of ${c.replay.clause} (seed ${c.replay.seed}, path "${c.replay.path}")`);
   out.push('');
   const unselected = c.selection ? c.requirements.filter((r) => !c.selection?.requirements.includes(r.id)) : [];
