@@ -6,7 +6,7 @@
  * `release()` stops the marked processes, deletes the live instances and removes the directory.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { liveInstances } from '../../fixtures/targets/http/instance-ledger.js';
@@ -15,6 +15,9 @@ import {
   RUN_MARK_VAR as MARK_VAR,
   OWNER_TMPDIR_VAR,
 } from '../../fixtures/targets/run-scope-env.js';
+
+/** Looks after the removal of a stopped run's directory for processes that were still starting. */
+const RELEASE_ROUNDS = 5;
 
 export interface RunScope {
   readonly dir: string;
@@ -107,6 +110,14 @@ export function openRunScope(): RunScope {
       if (live.length > 0) notes.push(`deleted ${live.length - failed.length} target instance(s) the run had created`);
       for (const i of failed) notes.push(`could not delete target instance ${i.id} on ${i.root}: delete it by hand`);
       rmSync(dir, { recursive: true, force: true });
+      // A stopped run's process may still have been starting (it wrote into TMPDIR after the
+      // removal, recreating it): look again, a bounded number of times.
+      for (let round = 0; stopped > 0 && round < RELEASE_ROUNDS; round++) {
+        await new Promise((r) => setTimeout(r, 300));
+        const again = await stopMarked(mark, 1_000);
+        if (again === 0 && !existsSync(dir)) break;
+        rmSync(dir, { recursive: true, force: true });
+      }
       return notes;
     },
     close() {

@@ -7,13 +7,16 @@
  * waiting for vitest: the caller then stops the run's processes.
  */
 import path from 'node:path';
-import { startVitest } from 'vitest/node';
+import { startVitest, type Vitest } from 'vitest/node';
 import type { RunSettings } from '../../fixtures/settings/run-settings.js';
 import { type FileTiming, FileTimings } from './file-timings.js';
 import { ResultCollector } from './result-collector.js';
 import { isSelected, type Selection, testNamePattern } from './selection.js';
 import type { ClauseResult } from './verdict.js';
 import { type Overrun, startWatchdog, watchdogBounds } from './watchdog.js';
+
+/** Bound on cancelling a stopped vitest (a blocked suite process may never answer). */
+const CANCEL_WAIT_MS = 2_000;
 
 export interface SuiteRunOptions {
   readonly root: string;
@@ -65,8 +68,13 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
   // vitest's logger exits the process on SIGINT/SIGTERM within a millisecond; the run's own
   // handler (cli/certify/interrupt.ts) must clean up first, so vitest's are removed once added.
   const ours = new Map((['SIGINT', 'SIGTERM'] as const).map((s) => [s, new Set(process.listeners(s))]));
+  // The live vitest, so a stopped run can cancel it: else its pool starts the next queued suite
+  // file in a new process after the run's processes were stopped (and that one writes to the
+  // run's TMPDIR after it was removed).
+  let live: Vitest | undefined;
   const keepOurSignalHandlers = {
-    onInit() {
+    onInit(ctx: Vitest) {
+      live = ctx;
       for (const [signal, keep] of ours) {
         for (const l of process.listeners(signal)) if (!keep.has(l)) process.off(signal, l);
       }
@@ -97,7 +105,8 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
   if ('stopped' in first) {
     // vitest may never finish (a blocked suite process): what finished so far is the result.
     running.catch(() => {});
-    return {
+    // Taken before cancelling: a cancelled scenario would report itself skipped, not stopped.
+    const result: SuiteRunResult = {
       clauses: [...collector.clauses],
       runErrors: [],
       declared: collector.declared,
@@ -105,6 +114,11 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
       timings: [...timings.files],
       stopped: first.stopped,
     };
+    await Promise.race([
+      live?.cancelCurrentRun('test-failure').catch(() => {}),
+      new Promise((r) => setTimeout(r, CANCEL_WAIT_MS).unref()),
+    ]);
+    return result;
   }
   const { vitest } = first;
   const runErrors = vitest.state.getUnhandledErrors().map(describeError);
