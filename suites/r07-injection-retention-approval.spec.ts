@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -80,10 +81,40 @@ function policy(target: Target) {
  * deleted document still counted moves scores by orders of magnitude more than 1e-9.
  */
 const SCORE_TOLERANCE = 1e-9;
-const sameScore = (a: number, b: number): boolean => Math.abs(a - b) <= SCORE_TOLERANCE * Math.max(1, Math.abs(a));
+const sameScore = (a: number, b: number, tolerance = SCORE_TOLERANCE): boolean =>
+  Math.abs(a - b) <= tolerance * Math.max(1, Math.abs(a));
+/**
+ * A ranking may also weigh recency (the contract fixes no scoring function), and expiry needs
+ * time to pass: then every score of the scope ages between the two looks. Records written
+ * milliseconds apart age alike, so for such a ranking the clauses compare each query's scores
+ * relative to its best one, within this bound — a deleted document still counted changes
+ * document frequencies and lengths that the records share unequally, moving those relations by
+ * far more. Whether the ranking ages is probed first, in the same scope with nothing written.
+ */
+const AGING_TOLERANCE = 1e-3;
+
+/** Does the scope's ranking change while only time passes (`pass`)? */
+async function rankingAges(m: MemoryBroker, queries: readonly string[], pass: () => Promise<void>): Promise<boolean> {
+  const first = await rankings(m, queries);
+  await pass();
+  return rankingDifferences(first, await rankings(m, queries)).length > 0;
+}
+
+/** Each query's scores relative to its best one (for a ranking that ages). */
+function relativeToBest(rs: Map<string, readonly MemoryRecord[]>): Map<string, readonly MemoryRecord[]> {
+  const out = new Map<string, readonly MemoryRecord[]>();
+  for (const [q, list] of rs) {
+    const best = Math.max(...list.map((r) => r.score ?? Number.NaN));
+    out.set(
+      q,
+      list.map((r) => ({ ...r, score: (r.score ?? Number.NaN) / best })),
+    );
+  }
+  return out;
+}
 
 /** Results with the order inside runs of equal scores normalised (by key). */
-function tiesByKey(rs: readonly MemoryRecord[]): MemoryRecord[] {
+function tiesByKey(rs: readonly MemoryRecord[], tolerance = SCORE_TOLERANCE): MemoryRecord[] {
   const out: MemoryRecord[] = [];
   let run: MemoryRecord[] = [];
   const flush = () => {
@@ -92,7 +123,7 @@ function tiesByKey(rs: readonly MemoryRecord[]): MemoryRecord[] {
   };
   for (const r of rs) {
     const last = run.at(-1);
-    if (last && !sameScore(last.score ?? Number.NaN, r.score ?? Number.NaN)) flush();
+    if (last && !sameScore(last.score ?? Number.NaN, r.score ?? Number.NaN, tolerance)) flush();
     run.push(r);
   }
   flush();
@@ -110,11 +141,14 @@ async function rankings(m: MemoryBroker, queries: readonly string[]): Promise<Ma
 function rankingDifferences(
   before: Map<string, readonly MemoryRecord[]>,
   after: Map<string, readonly MemoryRecord[]>,
+  { ages = false } = {},
 ): string[] {
   const problems: string[] = [];
-  for (const [q, was] of before) {
-    const now = tiesByKey(after.get(q) ?? []);
-    const then = tiesByKey(was);
+  const tolerance = ages ? AGING_TOLERANCE : SCORE_TOLERANCE;
+  const [b, a] = ages ? [relativeToBest(before), relativeToBest(after)] : [before, after];
+  for (const [q, was] of b) {
+    const now = tiesByKey(a.get(q) ?? [], tolerance);
+    const then = tiesByKey(was, tolerance);
     const order = (rs: readonly MemoryRecord[]) => rs.map((r) => `${r.key}@${r.score}`).join(', ');
     if (JSON.stringify(now.map(({ score: _, ...r }) => r)) !== JSON.stringify(then.map(({ score: _, ...r }) => r))) {
       problems.push(`"${q}": ranked [${order(now)}], before the record existed [${order(then)}]`);
@@ -122,8 +156,9 @@ function rankingDifferences(
     }
     for (const [i, r] of now.entries()) {
       const s = then[i]?.score;
-      if (typeof r.score !== 'number' || typeof s !== 'number' || !sameScore(s, r.score)) {
-        problems.push(`"${q}": ${r.key} scores ${r.score}, before the record existed ${s}`);
+      if (typeof r.score !== 'number' || typeof s !== 'number' || !sameScore(s, r.score, tolerance)) {
+        const relative = ages ? ' relative to the best hit' : '';
+        problems.push(`"${q}": ${r.key} scores ${r.score}${relative}, before the record existed ${s}`);
       }
     }
   }
@@ -330,13 +365,14 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     const expiringWord = uniqueWord();
     const n = rankingNeighbours(expiringWord);
     for (const r of n.stay) written(await m.put(USER, r, null));
+    const ages = await rankingAges(m, n.queries, () => clock.advance(61_000));
     const before = await rankings(m, n.queries);
     const expiringKey = freshKey('retention-ranked');
     written(await m.put(USER, n.gone(expiringKey, { retentionSeconds: 60 }), null));
     expect((await m.search(USER, { text: expiringWord }, 10)).map((r) => r.key)).toEqual([expiringKey]);
     await clock.advance(61_000);
     expect(await m.search(USER, { text: expiringWord }, 10)).toEqual([]);
-    expect(rankingDifferences(before, await rankings(m, n.queries)).join('\n')).toBe('');
+    expect(rankingDifferences(before, await rankings(m, n.queries), { ages }).join('\n')).toBe('');
   });
 
   it('R07.7 approval-gated writes are invisible until approved by someone other than the writer', async (ctx) => {
@@ -404,6 +440,10 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     const goneWord = uniqueWord();
     const n = rankingNeighbours(goneWord);
     for (const r of n.stay) written(await m.put(USER, r, null));
+    // Whether the ranking ages: time passes between the two looks (on the target's clock if it
+    // can be moved, else a short real wait, longer than the two looks are apart).
+    const clock = t().clock;
+    const ages = await rankingAges(m, n.queries, () => (clock ? clock.advance(1_000) : sleep(250)));
     const baseline = await rankings(m, n.queries);
     const goneKey = freshKey('gone');
     const gone = written(await m.put(USER, n.gone(goneKey), null));
@@ -418,7 +458,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     expect(await m.search(USER, { text: goneWord }, 10)).toEqual([]);
     // Gone from the index itself, statistics included: the records that share its words rank as
     // before it existed — same records, same order, same scores (see rankingDifferences).
-    expect(rankingDifferences(baseline, await rankings(m, n.queries)).join('\n')).toBe('');
+    expect(rankingDifferences(baseline, await rankings(m, n.queries), { ages }).join('\n')).toBe('');
     const entries = await t().audit.memory(p.adminA, { key: goneKey });
     expect(entries.at(-1)).toMatchObject({
       operation: 'delete',
