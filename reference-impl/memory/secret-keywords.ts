@@ -6,7 +6,9 @@
  * - prose in several languages: "password is …", "Passwort: …", "login: user / pass" — the
  *   token after the keyword is a secret when it is not an ordinary word;
  * - generic keywords (`token`, `key`, `secret`): the following token is a secret only when it is
- *   long and random-looking (Shannon entropy), so "the key is in the drawer" stays.
+ *   long and random-looking (Shannon entropy), so "the key is in the drawer" stays;
+ * - PINs and codes (digits after a PIN, PUK, CVV or door-code word) and plain-word passwords
+ *   after a copula or colon, unless the word describes the password ("is required").
  * Every pattern is linear: bounded classes, no nested quantifiers.
  */
 
@@ -84,6 +86,45 @@ const URL_USER_TOKEN = /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:/@\u0000]{16,256})@/g
 const GENERIC =
   /(?:token|key|secret|credential|api[ _-]?key|schlüssel|clé|clave|chave|chiave|ключ|токен|密钥|令牌|キー|トークン)(?![a-zà-ÿ])[^\s]{0,3}(?:[ \t]{0,3}(?:(?:is|ist|est|es|é|è)(?!\p{L})|=|:))?[ \t]{0,3}["']?([A-Za-z0-9+/=_.~-]{16,1024})/giu;
 
+// PINs and codes: a PIN word, a connective, then only digits ("PIN is 4821", "Türcode: 1234",
+// "CVV 123"). Digits alone are no password elsewhere; after these words they are the secret.
+const PIN_PROSE =
+  /(?<![\p{L}\p{N}])(pin(?:[ -]?code|[ -]?nummer)?|passcode|puk|cvv2?|cvc2?|csc|(?:unlock|door|alarm|gate|safe|access|security|entry|lock)[ -]code|geheimzahl|türcode|code pin|código pin|暗証番号|пин(?:-код)?)(?!\p{L})(?:[ \t]{0,3}(?:(?:is|was|ist|lautet|war|est|était|es|era|é|è|это)(?!\p{L})|=|:|：|は|→|->)[ \t]{0,3}|[ \t]{1,3}|(?<=[\u3040-\u30ff\u4e00-\u9fff]))["'«„“]?(\d{3,12})(?![\p{L}\p{N}]|[.,:/-]\d)/giu;
+const CARD_CODE = /^(?:cvv2?|cvc2?|csc)$/i;
+
+// A password that is a plain word ("the wifi password is sunshine", "Passwort: Sonnenschein"):
+// only after a copula or colon and ending its clause, and never a word that says something about
+// the password ("is required", "ist falsch", "est expiré") rather than being it.
+const PLAIN_PASSWORD =
+  /(?<![A-Za-z])(?:password|passwd|passphrase|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|senha|wachtwoord|hasło|haslo|parola|пароль)(?![a-zà-ÿ])(?:[ \t]+(?:for|to|of|on|at|in|from|für|fürs|zum|zur|von|vom|pour|du|de|des|à|au|del|para|da|do|dla|od|для|от|на|voor|van|per|della)(?!\p{L})[^\n.:;!?"]{0,40}?)?[ \t]*(?:(?<!\p{L})(?:is|was|ist|lautet|war|est|était|es|era|é|è|это|jest)(?:[ \t]+(?:now|jetzt|maintenant|ahora|agora|ora|теперь))?(?!\p{L})|:)[ \t]{1,3}["'«„“]?(\p{L}{4,32})(?=["'»“”]?[ \t]*(?:$|[\n.!;,)]|(?:and|but|und|aber|et|mais|y|pero|e|ma|и|но)(?!\p{L})))/giu;
+/** Words that describe a password (or start a phrase about it) rather than being one. */
+const ABOUT_PASSWORD = new Set(
+  `required needed necessary mandatory optional missing empty blank wrong correct incorrect invalid valid
+  expired weak strong short long secure insecure unsafe safe secret hidden private public same different
+  unique new old temporary default unknown known simple complex easy hard good bad fine okay okey there
+  here also still just only very quite really always never sometimes usually enough case sensitive
+  mine yours theirs ours hers this that these those what which where their your none nothing something
+  changed reset stored saved encrypted hashed protected shared leaked compromised set rotated
+  erforderlich notwendig nötig falsch richtig ungültig gültig abgelaufen schwach stark kurz lang sicher
+  unsicher geheim leer neu alt gleich bekannt unbekannt einfach gespeichert geändert verschlüsselt
+  requis obligatoire facultatif faux fausse incorrect valide invalide expiré expirée faible fort forte
+  court courte longue sécurisé vide nouveau nouvelle ancien ancienne même différent inconnu simple
+  obligatorio obligatoria requerida requerido necesaria necesario incorrecta incorrecto válida válido
+  inválida caducada débil fuerte corta larga segura seguro secreta secreto vacía nueva nuevo vieja igual
+  obrigatória obrigatório necessária errada errado válida inválida expirada fraca forte curta longa
+  segura secreta vazia nova antiga igual obbligatoria necessaria sbagliata corretta valida scaduta
+  debole forte corta lunga sicura segreta vuota nuova vecchia uguale verplicht nodig onjuist geldig
+  verlopen zwak sterk veilig geheim leeg nieuw oud wymagane błędne nieprawidłowe ważne słabe silne
+  обязателен неверный неправильный верный истёк слабый сильный короткий длинный надёжный секретный
+  пустой новый старый`.split(/\s+/),
+);
+const DESCRIPTIVE_ENDING = /(?:ed|ing|able|ible|ly|ful|less|ous|ive|tion|ment|iert|lich|ig|isch)$/i;
+
+function plainPassword(word: string): boolean {
+  const w = word.toLowerCase();
+  return !ABOUT_PASSWORD.has(w) && !DESCRIPTIVE_ENDING.test(w) && !placeholder(w);
+}
+
 export function keywordSecretRanges(text: string): Range[] {
   const out: Range[] = [];
   // `tail`: characters the match has after the group (the `@` of a URL's userinfo).
@@ -120,6 +161,11 @@ export function keywordSecretRanges(text: string): Range[] {
     if (looksRandom(v)) pushTrimmed(m, v);
   }
   for (const m of text.matchAll(URL_USER_TOKEN)) if (looksRandom(m[1] ?? '')) push(m, 1, 1);
+  for (const m of text.matchAll(PIN_PROSE)) {
+    const digits = m[2] ?? '';
+    if (CARD_CODE.test(m[1] ?? '') ? digits.length <= 4 : digits.length >= 4) push(m, 2);
+  }
+  for (const m of text.matchAll(PLAIN_PASSWORD)) if (plainPassword(m[1] ?? '')) push(m, 1);
   return out;
 }
 

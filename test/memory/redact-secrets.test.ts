@@ -60,6 +60,44 @@ describe('secret redaction with the secretlint recommended preset (step 4a)', ()
     }
   });
 
+  it('PINs and codes are digits after a PIN word; a plain-word password ends its clause after a copula or colon; words about a password stay', async () => {
+    for (const [text, value] of [
+      ['my bank PIN is 4821', '4821'],
+      ['SIM PIN 5566 and PUK 12345678', '5566'],
+      ['SIM PIN 5566 and PUK 12345678', '12345678'],
+      ['Meine PIN lautet 4711', '4711'],
+      ['the door code is 1234', '1234'],
+      ['card CVV 123', '123'],
+      ['the wifi password is sunshine', 'sunshine'],
+      ['the password for the router is bluebird, please remember', 'bluebird'],
+      ['Passwort: Sonnenschein.', 'Sonnenschein'],
+      ['Mi contraseña es girasol', 'girasol'],
+      ['mot de passe : papillon', 'papillon'],
+      ['пароль: ромашка', 'ромашка'],
+      ['my netflix password is now pancakes and the pin is 2468', 'pancakes'],
+    ] as const) {
+      expect((await redactSecrets(text, 'text/plain')).content, text).not.toContain(value);
+    }
+    const about = [
+      'the password is required.',
+      'The password is too short.',
+      'password is stored in the vault',
+      'password: hidden',
+      'password is Expired.',
+      'the password is the same as before',
+      'Das Passwort ist falsch.',
+      'La contraseña es obligatoria.',
+      'The password manager is Bitwarden.',
+      'PIN is 4 digits long',
+      'PIN policy is 6digits minimum.',
+      'We use PINs of 4 digits for the lockers.',
+      'Arduino LED on pin 13',
+      'Chapter 4: PIN entry screens, 1234 examples',
+      'card CVV 12345 is not a CVV',
+    ];
+    for (const text of about) expect((await redactSecrets(text, 'text/plain')).content, text).toBe(text);
+  });
+
   it('leaves benign text untouched and adds no global performance marks', async () => {
     const before = performance.getEntriesByType('mark').length;
     for (let i = 0; i < 20; i++)
