@@ -24,6 +24,9 @@ const HOST = String.raw`(?:https?:\/\/|ftp:\/\/|wss?:\/\/|\b(?:\d{1,3}\.){3}\d{1
 const CREDENTIAL = `(?:credentials?|api[ _-]?keys?|access[ _-]?tokens?|secret[ _-]?keys?|secrets|passwords?|passwd|passphrases?|bearer tokens?|ssh keys?|private keys?|oauth tokens?|session (?:tokens?|cookies?)|service[ _-]account(?: keys?| tokens?)?|auth(?:entication|orization)? (?:headers?|tokens?)|cookies?|tokens? from the vault|vault tokens?)`;
 const SCOPES = `(?:(?:the )?(?:organi[sz]ation(?:'s)?|org|agent|shared|global|team|tenant|company)(?:-wide)? (?:memory|memories|scope|namespace|store|records?|notes?)|(?:another|other|every|all|each) (?:user|tenant|account|customer|patient)s?(?:'s?)? (?:memory|memories|scope|namespace|records?|notes?)|(?:user|tenant|org)-[a-z0-9]+(?:'s)? (?:memory|memories|scope|namespace|records?|notes?))`;
 
+/** A destination right after a negation ("never in the URL", "not to anyone") is a prohibition. */
+const NOT_NEGATED = String.raw`(?<!\b(?:never|not|nor)\s{1,3}(?:(?:in|into|to|via|with|over)\s{1,3}(?:the\s{1,3}|an?\s{1,3})?)?)`;
+
 const rx = (s: string): RegExp => new RegExp(s, 'u');
 
 export const AUTHORITY_RULES: readonly AuthorityRule[] = [
@@ -135,7 +138,7 @@ export const AUTHORITY_RULES: readonly AuthorityRule[] = [
     id: 'credential_handling',
     reason: 'authority_broadening',
     pattern: rx(
-      String.raw`\b(?:reveal|share|print|output|post|forward|email|hand over|expose|export|paste|leak|dump|exfiltrate|upload|read out|disclose|grab)\b${CLAUSE}{0,40}\b${CREDENTIAL}\b|\b(?:use|send|include|attach|give|append|fetch|retrieve|copy)\b${CLAUSE}{0,40}\b${CREDENTIAL}\b${CLAUSE}{0,60}(?:${HOST}|\b(?:to|with) (?:anyone|anybody|whoever|everyone|them|the caller|the requester|a third party|an? (?:external|outside) )|\b(?:in|to|into|for|with) (?:every|each|all|any|the|your|outgoing|outbound) (?:outgoing |outbound )?(?:responses?|replies|reply|answers?|outputs?|messages?|requests?|calls?|urls?|links?)\b)`,
+      String.raw`\b(?:reveal|share|print|output|post|forward|email|hand over|expose|export|paste|leak|dump|exfiltrate|upload|read out|disclose|grab)\b${CLAUSE}{0,40}\b${CREDENTIAL}\b|\b(?:use|send|include|attach|give|append|fetch|retrieve|copy)\b${CLAUSE}{0,40}\b${CREDENTIAL}\b${CLAUSE}{0,60}${NOT_NEGATED}(?:${HOST}|\b(?:to|with) (?:anyone|anybody|whoever|everyone|them|the caller|the requester|a third party|an? (?:external|outside) )|\b(?:in|to|into|for|with) (?:every|each|all|any|the|your|outgoing|outbound) (?:outgoing |outbound )?(?:responses?|replies|reply|answers?|outputs?|messages?|requests?|calls?|urls?|links?)\b)`,
     ),
   },
   // Model and sandbox-profile changes, disabling controls.

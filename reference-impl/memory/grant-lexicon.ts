@@ -183,9 +183,16 @@ export const OBEY = concept(
 );
 
 export const DESCRIBED = concept(
-  'phrase|string|example|examples|attack|attacks|injection|injections|jailbreak|paper|slide|report|quotes?|such as|like|classic|typical|e\\.g\\.|how do|why|learn|explains|beispiel|angriff|exemple|attaque|ejemplo|ataque|esempio|attacco|пример|атак*|exemplo*|voorbeeld*|przykład*|aanval*|atak*',
-  '例|攻撃|攻击',
+  'phrase|string|example|examples|attack|attacks|injection|injections|jailbreak|paper|slide|report|quotes?|such as|like|classic|typical|e\\.g\\.|how do|why|learn|explains|research|beispiel*|angriff*|injektion*|forschung*|zitat*|exemple|attaque|recherche*|citation*|ejemplo|ataque|inyecci*|investigaci*|cita*|esemp*|attacc*|iniezion*|ricerc*|пример*|атак*|инъекц*|исследован*|цитат*|вроде|exemplo*|injeç*|pesquis*|voorbeeld*|przykład*|aanval*|atak*',
+  '例|攻撃|攻击|注入|研究',
 );
+
+/**
+ * A destination right after a negation is a prohibition, not a destination: "never in the URL",
+ * "nicht an Externe", "jamais à quiconque" (removed before destinations are looked for).
+ */
+export const NEGATED_DESTINATION =
+  /(?<![\p{L}\p{N}])(?:never|not|nor|niemals|nie|nicht|jamais|pas|nunca|jamás|mai|никогда|не)\s+(?:in|into|to|with|via|over|im|an|à|au|aux|dans|en|por|a|no|na|nel|nella|в|на)\s+(?:[\p{L}\p{N}.@:/_-]+\s*){1,3}/giu;
 
 /** Web and mail destinations (literal hosts, IPs, URLs, addresses). */
 export const HOST =

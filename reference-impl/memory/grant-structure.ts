@@ -167,10 +167,14 @@ export function findGrants(views: readonly string[]): GrantVerdict {
     if (!GATE.test(view)) continue;
     for (const w of windows(view)) {
       const cache = new Map<RegExp, boolean>();
+      let affirmed: string | undefined; // the window without negated destinations, when asked
       const has: Has = (re) => {
         let v = cache.get(re);
         if (v === undefined) {
-          v = re.test(w);
+          if (re === L.RECIPIENT || re === L.HOST) {
+            affirmed ??= w.replace(L.NEGATED_DESTINATION, ' ');
+            v = re.test(affirmed);
+          } else v = re.test(w);
           cache.set(re, v);
         }
         return v;
