@@ -169,6 +169,41 @@ const CLAUSES: Record<string, Entry> = {
     'as R03.10: only an uncertain run has anything to reconcile',
   ],
   'R03.13': ['commit-protocol', 'Write the native checkpoint/snapshot as pending, idempotently.'],
+  'R03.14': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+    'as R03.10: a reconciled run stays fenced; marking it again is `fenced` and changes nothing, or a re-opened run could be reconciled (and committed) a second time',
+  ],
+  'R03.15': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+    'the previous durable head is the one retained when the run was first marked: marking it again (another reason, a head moved since) keeps the first reason and retained revision',
+  ],
+  'R03.16': [
+    'thread-state-invariants',
+    'Duplicate writes with the same idempotency key return the same pending/durable reference.',
+    'as R03.7 and R03.11: reconcile commit_pending of a commit that already landed (same pending, expected revision and run) is that commit’s retry: the run is resolved, the head does not move again',
+  ],
+  'R03.25': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+    'as R03.10: a crash in mark_uncertain or reconcile, retried, ends with the run reconciled once and the head moved at most once',
+  ],
+  'R03.26': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+    'as R03.10: a crash in mark_uncertain or reconcile, retried, ends with the run reconciled once and the head moved at most once',
+  ],
+  'R03.27': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+    'as R03.10: a crash in mark_uncertain or reconcile, retried, ends with the run reconciled once and the head moved at most once',
+  ],
+  'R03.28': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+    'as R03.10: a crash in mark_uncertain or reconcile, retried, ends with the run reconciled once and the head moved at most once',
+  ],
   'R04.1': [
     'thread-state-invariants',
     'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
@@ -363,7 +398,7 @@ const CLAUSES: Record<string, Entry> = {
   'R10.8': ['attribute-and-baggage-policy', 'Forbidden attributes, events, resource labels, and baggage include:'],
 };
 
-/** R10's outage clauses (R10.2–5, R10.20+) and R03's failpoint clauses (R03.20+) share one sentence each. */
+/** R10's outage clauses (R10.2–5, R10.20+) and R03's commit-protocol failpoint clauses (R03.20+) share one sentence each. */
 const FAMILIES: readonly (readonly [RegExp, Entry])[] = [
   [/^R03\.(2\d|[3-9]\d)$/, ['commit-protocol', 'Write the native checkpoint/snapshot as pending, idempotently.']],
   [

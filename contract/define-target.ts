@@ -48,6 +48,7 @@ const NEEDS: Readonly<Record<Capability, readonly (readonly [string, Kind])[]>> 
   networkFaults: [['faults.networkLinks', 'function']],
   remoteTraceLinks: [],
   storageInspection: [['storage.residue', 'function']],
+  reconciliationFailpoints: [['faults.setFailpoint', 'function']],
 };
 
 const Base = z.object({

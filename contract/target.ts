@@ -25,6 +25,8 @@ export const CAPABILITIES = [
   'remoteTraceLinks',
   /** Reports whether a memory body still exists anywhere it keeps data (`Target.storage`). */
   'storageInspection',
+  /** Its `faults` also honour the failpoints of mark_uncertain and reconcile (`RECONCILIATION_FAILPOINTS`). */
+  'reconciliationFailpoints',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 export type Capabilities = Readonly<Partial<Record<Capability, boolean>>>;
@@ -159,6 +161,17 @@ export const COMMIT_PROTOCOL_FAILPOINTS = [
   'state.write.after',
   'state.commit.before',
   'state.commit.after',
+] as const;
+
+/**
+ * Failpoints before and after `mark_uncertain` and `reconcile`, named the same way, for a target
+ * that declares the `reconciliationFailpoints` capability (without it, their clauses are not run).
+ */
+export const RECONCILIATION_FAILPOINTS = [
+  'state.uncertain.before',
+  'state.uncertain.after',
+  'state.reconcile.before',
+  'state.reconcile.after',
 ] as const;
 
 export interface Target {

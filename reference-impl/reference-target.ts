@@ -79,6 +79,8 @@ export async function createReferenceTarget(
     ...runs.capabilities,
     settableClock: true,
     failpoints: true,
+    // Its thread-state store also evaluates state.uncertain.* and state.reconcile.*.
+    reconciliationFailpoints: true,
     // Only worker processes can be killed from here; the in-process target claims nothing.
     processFaults: runs.pool !== null,
     networkFaults: links !== null,

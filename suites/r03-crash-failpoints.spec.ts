@@ -6,11 +6,13 @@
  * dies (its control plane exits) and is restarted on the same data; an in-process target throws.
  * The worker then retries the same step with the same idempotency key and expected revision,
  * on its old lease or on a new one: the retry must converge on one pending state and exactly
- * one new revision — nothing is committed twice, nothing committed is lost.
+ * one new revision — nothing is committed twice, nothing committed is lost. The same holds for
+ * a crash in `mark_uncertain` or `reconcile` (a target declaring their failpoints): retried, the
+ * run ends reconciled once and the head moves at most once.
  */
 import { describe, expect, it } from 'vitest';
 import type { DurableStateHead } from '../contract/state.js';
-import { COMMIT_PROTOCOL_FAILPOINTS } from '../contract/target.js';
+import { COMMIT_PROTOCOL_FAILPOINTS, RECONCILIATION_FAILPOINTS } from '../contract/target.js';
 import { needCapability } from '../fixtures/scenario/need.js';
 import { viewOf, within } from '../fixtures/scenario/process-faults.js';
 import { CODEC, hex, lease, openThread, payload, type ThreadSession } from '../fixtures/scenario/thread-session.js';
@@ -38,6 +40,19 @@ async function commitStep(
   return w.store.commit_head(w.scope, ref, expected ?? loaded?.revision ?? 0, runId);
 }
 
+/** Calls `step`, which must crash at the armed failpoint (else the scenario tested nothing). */
+async function crashAt(point: string, step: () => Promise<unknown>): Promise<void> {
+  await t().faults!.setFailpoint(point, '1*panic');
+  let crashed: unknown = null;
+  try {
+    await step();
+  } catch (e) {
+    crashed = e;
+  }
+  expect(crashed, `no crash at ${point}: the target did not honour the armed failpoint`).not.toBeNull();
+  await recover();
+}
+
 /** After a crash: a target with process faults comes back on the same data; failpoints are disarmed. */
 async function recover(): Promise<void> {
   const f = t().faults!;
@@ -47,7 +62,7 @@ async function recover(): Promise<void> {
   await f.clearFailpoints();
 }
 
-describe('R03 crashes at every commit-protocol failpoint converge on retry', () => {
+describe('R03 crashes at every commit-protocol and reconciliation failpoint converge on retry', () => {
   COMMIT_PROTOCOL_FAILPOINTS.forEach((point, i) => {
     it(`R03.${20 + i} a crash at ${point} then a retry of the step commits exactly once`, async (ctx) => {
       needCapability(ctx, t(), 'threadState', 'failpoints');
@@ -57,16 +72,7 @@ describe('R03 crashes at every commit-protocol failpoint converge on retry', () 
       const runId = `run-crash-${i}`;
       const text = `the one checkpoint of ${point}`;
 
-      await t().faults!.setFailpoint(point, '1*panic');
-      let crashed: unknown = null;
-      try {
-        await commitStep(th, key, text, runId);
-      } catch (e) {
-        crashed = e;
-      }
-      // The point was reached and crashed the step (else this scenario tested nothing).
-      expect(crashed, `no crash at ${point}: the target did not honour the armed failpoint`).not.toBeNull();
-      await recover();
+      await crashAt(point, () => commitStep(th, key, text, runId));
 
       // The worker retries — on its own lease when it survived, or as a new worker on a new one.
       const w = i % 2 === 0 ? th : await lease(t(), th.owner, th.bindingId);
@@ -87,6 +93,54 @@ describe('R03 crashes at every commit-protocol failpoint converge on retry', () 
       const durable = await fresh.store.load_head(fresh.scope);
       expect(viewOf(durable)).toEqual(viewOf(head));
       expect(hex(durable!.payload.bytes)).toBe(hex(head.payload.bytes));
+    });
+  });
+
+  RECONCILIATION_FAILPOINTS.forEach((point, i) => {
+    const n = 20 + COMMIT_PROTOCOL_FAILPOINTS.length + i;
+    it(`R03.${n} a crash at ${point} then a retry converges: the run reconciled once, the head moved once`, async (ctx) => {
+      needCapability(ctx, t(), 'threadState', 'failpoints', 'reconciliationFailpoints');
+      const th = await openThread(t());
+      const kept = await commitStep(th, 'history', 'committed before the crash', 'run-history');
+      const runId = `run-crash-${n}`;
+      const text = `the ambiguous checkpoint of ${point}`;
+      const ref = await th.store.write_native_state(th.scope, CODEC, payload(text), `amb-${point}`);
+      const resolution = { action: 'commit_pending' as const, pending: ref, expectedDurableRevision: kept.revision };
+      const mark = (w: ThreadSession) => w.store.mark_uncertain(w.scope, runId, 'commit_failed_after_output');
+      const reconcile = (w: ThreadSession) => w.store.reconcile(w.scope, runId, resolution);
+
+      // The step crashes at the point and is retried — on its own lease, or by a new worker.
+      let w = th;
+      if (point.startsWith('state.uncertain.')) {
+        await crashAt(point, () => mark(th));
+        w = i % 2 === 0 ? th : await lease(t(), th.owner, th.bindingId);
+      }
+      await mark(w);
+      expect(await w.store.run_status(w.scope, runId)).toEqual({
+        runId,
+        state: 'uncertain_durability',
+        reason: 'commit_failed_after_output',
+        retainedRevision: kept.revision,
+      });
+      expect(viewOf(await w.store.load_head(w.scope))).toEqual(viewOf(kept));
+      if (point.startsWith('state.reconcile.')) {
+        await crashAt(point, () => reconcile(w));
+        if (i % 2 === 1) w = await lease(t(), th.owner, th.bindingId);
+      }
+      const record = await reconcile(w);
+      expect({ runId: record.runId, state: record.state }).toEqual({ runId, state: 'reconciled' });
+
+      // Retried again, from a fresh lease: the same record, and the head moved exactly once.
+      const fresh = await lease(t(), th.owner, th.bindingId);
+      expect(await reconcile(fresh)).toEqual(record);
+      expect(await fresh.store.run_status(fresh.scope, runId)).toEqual(record);
+      const durable = await fresh.store.load_head(fresh.scope);
+      expect({ revision: durable!.revision, runId: durable!.runId, state: durable!.state }).toEqual({
+        revision: kept.revision + 1,
+        runId,
+        state: ref,
+      });
+      expect(new TextDecoder().decode(durable!.payload.bytes)).toBe(text);
     });
   });
 });

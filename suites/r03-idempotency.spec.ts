@@ -317,6 +317,106 @@ describe('R03 idempotency and ambiguous crashes', () => {
     expect(summary(await th.store.load_head(th.scope))).toEqual(summary(head));
   });
 
+  it('R03.14 a reconciled run stays fenced: marking it again is refused and changes nothing', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), fc.constantFrom(...UNCERTAIN_REASONS), async (commitPending, again) => {
+        const th = await openThread(t());
+        const kept = await commitOne(th, 'kept', 'previous', 0);
+        const ref = await th.store.write_native_state(th.scope, CODEC, payload('ambiguous'), 'amb');
+        await th.store.mark_uncertain(th.scope, 'run-amb', 'commit_failed_after_output');
+        const resolution = commitPending
+          ? { action: 'commit_pending' as const, pending: ref, expectedDurableRevision: kept.revision }
+          : { action: 'keep_previous' as const };
+        const record = await th.store.reconcile(th.scope, 'run-amb', resolution);
+        const head = summary(await th.store.load_head(th.scope));
+        // From its own lease, then a new one: the run is already resolved, there is nothing to re-open.
+        await expectRejection(th.store.mark_uncertain(th.scope, 'run-amb', again), ['fenced']);
+        expect(await th.store.run_status(th.scope, 'run-amb')).toEqual(record);
+        const next = await lease(t(), th.owner, th.bindingId);
+        await expectRejection(next.store.mark_uncertain(next.scope, 'run-amb', again), ['fenced']);
+        expect(await next.store.run_status(next.scope, 'run-amb')).toEqual(record);
+        // A second reconcile (were the run re-opened, it could commit again) only repeats the first.
+        const other = await next.store.write_native_state(next.scope, CODEC, payload('a second try'), 'second');
+        const current = (await next.store.load_head(next.scope))!.revision;
+        await next.store
+          .reconcile(next.scope, 'run-amb', {
+            action: 'commit_pending',
+            pending: other,
+            expectedDurableRevision: current,
+          })
+          .catch(() => undefined);
+        expect(await next.store.run_status(next.scope, 'run-amb')).toEqual(record);
+        expect(summary(await next.store.load_head(next.scope))).toEqual(head);
+      }),
+      fcParams(10),
+    );
+  });
+
+  it('R03.15 marking a run uncertain twice keeps the first report: its reason and retained revision', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...UNCERTAIN_REASONS),
+        fc.constantFrom(...UNCERTAIN_REASONS),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 1, max: 2 }),
+        fc.boolean(),
+        async (first, second, before, between, restart) => {
+          const th = await openThread(t());
+          for (let i = 0; i < before; i++) await commitOne(th, `h${i}`, `history-${i}`, i);
+          await th.store.mark_uncertain(th.scope, 'run-twice', first);
+          const report = await th.store.run_status(th.scope, 'run-twice');
+          expect(report).toEqual({
+            runId: 'run-twice',
+            state: 'uncertain_durability',
+            reason: first,
+            retainedRevision: before,
+          });
+          // Other runs move the head on; then the same run is reported again (another reason).
+          for (let i = 0; i < between; i++) await commitOne(th, `b${i}`, `between-${i}`, before + i);
+          const w = restart ? await lease(t(), th.owner, th.bindingId) : th;
+          await w.store.mark_uncertain(w.scope, 'run-twice', second);
+          expect(await w.store.run_status(w.scope, 'run-twice')).toEqual(report);
+          expect((await w.store.load_head(w.scope))!.revision).toBe(before + between);
+        },
+      ),
+      fcParams(15),
+    );
+  });
+
+  it('R03.16 reconcile commit_pending of a commit that had landed (its answer lost) resolves the run without a second move', async (ctx) => {
+    needCapability(ctx, t(), 'threadState', 'failpoints');
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 2 }), fc.boolean(), async (before, restart) => {
+        const th = await openThread(t());
+        for (let i = 0; i < before; i++) await commitOne(th, `h${i}`, `history-${i}`, i);
+        const ref = await th.store.write_native_state(th.scope, CODEC, payload('landed, answer lost'), 'lost');
+        // The commit lands, its answer is lost: the worker cannot tell whether it is durable.
+        await t().faults!.setFailpoint('state.commit.after', '1*return("unavailable")');
+        try {
+          await expectRejection(th.store.commit_head(th.scope, ref, before, 'run-lost'), ['unavailable']);
+        } finally {
+          await t().faults!.clearFailpoints();
+        }
+        const landed = summary(await th.store.load_head(th.scope));
+        expect(landed?.revision).toBe(before + 1);
+        const w = restart ? await lease(t(), th.owner, th.bindingId) : th;
+        await w.store.mark_uncertain(w.scope, 'run-lost', 'commit_failed_after_output');
+        expect((await w.store.run_status(w.scope, 'run-lost'))?.state).toBe('uncertain_durability');
+        // Reconciled as the commit the run made (same pending, same expected revision): the same commit.
+        const resolution = { action: 'commit_pending' as const, pending: ref, expectedDurableRevision: before };
+        const record = await w.store.reconcile(w.scope, 'run-lost', resolution);
+        expect({ runId: record.runId, state: record.state }).toEqual({ runId: 'run-lost', state: 'reconciled' });
+        expect(await w.store.run_status(w.scope, 'run-lost')).toEqual(record);
+        expect(summary(await w.store.load_head(w.scope))).toEqual(landed);
+        expect(await w.store.reconcile(w.scope, 'run-lost', resolution)).toEqual(record);
+        expect(summary(await w.store.load_head(w.scope))).toEqual(landed);
+      }),
+      fcParams(8),
+    );
+  });
+
   it('R03.13 retrying every protocol step after lost responses converges: one pending, one revision', async (ctx) => {
     needCapability(ctx, t(), 'threadState');
     await fc.assert(

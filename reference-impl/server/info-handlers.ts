@@ -9,6 +9,7 @@ export function servedCapabilities(target: Target, testControls: boolean): Capab
     ...target.capabilities,
     settableClock: Boolean(target.capabilities.settableClock && target.clock && testControls),
     failpoints: Boolean(target.capabilities.failpoints && target.faults && testControls),
+    reconciliationFailpoints: Boolean(target.capabilities.reconciliationFailpoints && target.faults && testControls),
     // Worker process faults are test controls; the control plane's own are its supervisor's.
     processFaults: Boolean(target.capabilities.processFaults && target.faults?.killPart && testControls),
     // The proxies of its own links are named through a test control.
