@@ -137,7 +137,11 @@ const COMMON = new Set(
     'du bist jetzt ohne für jede jeder jedes eine einen dem sich auch auf aus bei von wenn soll sie ' +
     'tu je vous ils elle dans pour sur avec chaque du au aux ce cette sans qui ' +
     'en una cada del al se su sus sin esta este es ya em um uma do da dos das no na com sem os as ' +
-    'ogni della dei senza questo questa gli het een van voor naar met zonder elk elke dit deze bij op zijn niet'
+    'ogni della dei senza questo questa gli het een van voor naar met zonder elk elke dit deze bij op zijn niet ' +
+    'an im immer alle alles mir mich dich dein deine nur noch oder aber wie was als nach über zum zur jedes ' +
+    'toujours tous toutes mais ou comme son sa ses leur leurs siempre todos todas pero como sus ' +
+    'sempre tutti tutte ma come suo sua altri tra fra altijd alle maar als ook wat wie ' +
+    'nie się jest że od po za jak ale tak ty ich dla przez bez zawsze każdy każdą teraz wszystkie jego'
   ).split(' '),
 );
 
