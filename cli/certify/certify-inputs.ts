@@ -34,6 +34,16 @@ function numberFlag(v: string | undefined): number | undefined {
   return v === undefined ? undefined : v.trim() === '' ? Number.NaN : Number(v);
 }
 
+/** A replay runs under the harness its failure was found under; a different one asked for is an error. */
+function replayHarness(fromToken: string, asked: string | undefined): string {
+  if (asked !== undefined && asked.trim() !== fromToken) {
+    throw new UsageError(
+      `--replay: the token's failure was found under harness ${fromToken}; it replays only under that one (drop --harness / SMTC_HARNESS)`,
+    );
+  }
+  return fromToken;
+}
+
 export function certifyInputs(
   flags: CertifyFlags,
   env: NodeJS.ProcessEnv = process.env,
@@ -63,7 +73,9 @@ export function certifyInputs(
         ? { manifest: fromEnv.manifest }
         : {}),
     requireAll: Boolean(flags.requireAll) || fromEnv.requireAll,
-    harness: flags.harness ?? fromEnv.harness,
+    harness: replay?.harness
+      ? replayHarness(replay.harness, flags.harness ?? (env.SMTC_HARNESS?.trim() || undefined))
+      : (flags.harness ?? fromEnv.harness),
     seed: numberFlag(flags.seed) ?? fromEnv.seed,
     runsScale: numberFlag(flags.runsScale) ?? fromEnv.runsScale,
     ...(replay ? { replay } : {}),

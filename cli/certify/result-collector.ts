@@ -7,6 +7,7 @@ import type { TestCase, TestModule } from 'vitest/node';
 import type { Reporter } from 'vitest/reporters';
 import { clauseContract } from '../../contract/clauses.js';
 import { isRequirementId, type RequirementId } from '../../contract/requirements.js';
+import type { HarnessId } from '../../fixtures/settings/run-settings.js';
 import { terminalLine, terminalText } from '../report/terminal-text.js';
 import { contractLine, explainFailure } from './failure-text.js';
 import { type ClauseResult, replayOf } from './verdict.js';
@@ -34,6 +35,8 @@ export class ResultCollector implements Reporter {
     private readonly root: string,
     /** Clauses outside the selection (filtered out by name) are not reported at all. */
     private readonly selected: (clauseId: string) => boolean = () => true,
+    /** The run's harness: a replay token must replay under the same one. */
+    private readonly harness?: HarnessId,
   ) {}
 
   onTestModuleStart(mod: TestModule): void {
@@ -68,7 +71,7 @@ export class ResultCollector implements Reporter {
       const errors = r.errors ?? [];
       const raw = errors.map((e) => e.message).join('\n') || 'failed';
       // Replay data from fast-check's own message; the message shown is the explanation.
-      const replay = replayOf(raw, id);
+      const replay = replayOf(raw, id, this.harness);
       const message = explainFailure(errors, this.root, replay.replayToken);
       clause = {
         id,

@@ -56,7 +56,7 @@ function describeError(e: unknown): string {
 }
 
 export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
-  const collector = new ResultCollector(o.out, o.root, (id) => isSelected(o.selection, id));
+  const collector = new ResultCollector(o.out, o.root, (id) => isSelected(o.selection, id), o.settings.harness);
   const filters = o.selection.requirements.map((id) => `suites/r${id.slice(1)}-`);
   const pattern = testNamePattern(o.selection);
   const timings = new FileTimings(o.root);

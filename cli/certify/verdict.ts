@@ -6,7 +6,7 @@
  */
 import type { ClauseContract } from '../../contract/clauses.js';
 import { REQUIREMENTS, type RequirementId } from '../../contract/requirements.js';
-import type { Replay } from '../../fixtures/settings/run-settings.js';
+import type { HarnessId, Replay } from '../../fixtures/settings/run-settings.js';
 import { kitVersion } from './kit-version.js';
 import { encodeReplayToken } from './replay-token.js';
 import type { RunEnvironment, TargetFingerprint } from './run-metadata.js';
@@ -118,13 +118,23 @@ export function overallOf(reqs: readonly RequirementVerdict[]): 'certified' | 'n
 }
 
 /** fast-check's failure message carries `{ seed: N, path: "…" }`; with a clause id, a replay token too. */
-export function replayOf(message: string, clause?: string): { seed?: number; path?: string; replayToken?: string } {
+export function replayOf(
+  message: string,
+  clause?: string,
+  harness?: HarnessId,
+): { seed?: number; path?: string; replayToken?: string } {
   const m = /seed:\s*(-?\d+),\s*path:\s*"([^"]*)"/.exec(message);
   if (!m) return {};
   const seed = Number(m[1]);
   const path = m[2] ?? '';
   const commands = /\/\*replayPath="([^"]*)"\*\//.exec(message)?.[1];
-  const replay = { clause: clause ?? '', seed, path, ...(commands ? { commands } : {}) };
+  const replay = {
+    clause: clause ?? '',
+    seed,
+    path,
+    ...(commands ? { commands } : {}),
+    ...(harness ? { harness } : {}),
+  };
   const token = clause && /^R\d{2}\.\d+$/.test(clause) ? { replayToken: encodeReplayToken(replay, kitVersion()) } : {};
   return { seed, path, ...token };
 }

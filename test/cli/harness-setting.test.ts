@@ -5,6 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { certifyInputs } from '../../cli/certify/certify-inputs.js';
+import { kitVersion } from '../../cli/certify/kit-version.js';
+import { decodeReplayToken, encodeReplayToken } from '../../cli/certify/replay-token.js';
+import { replayOf } from '../../cli/certify/verdict.js';
 import type { DurableStateHead } from '../../contract/state.js';
 import { HARNESS_SPECS, headText, payloadWrittenElsewhere } from '../../fixtures/scenario/harness-spec.js';
 import { unsupportedHarness } from '../../fixtures/scenario/need.js';
@@ -25,6 +28,25 @@ describe('the harness run setting', () => {
     expect(certifyInputs({}, { SMTC_HARNESS: 'deepagents' }).settings.harness).toBe('deepagents');
     expect(certifyInputs({ harness: 'scripted' }, { SMTC_HARNESS: 'deepagents' }).settings.harness).toBe('scripted');
     expect(certifyInputs({}, { SMTC_HARNESS: '  ' }).settings.harness).toBe('scripted');
+  });
+
+  it('a replay runs under the harness its token was found under, and refuses another one asked for', () => {
+    const token = (harness?: 'scripted' | 'deepagents') =>
+      encodeReplayToken({ clause: 'R02.3', seed: 1, path: '0', ...(harness ? { harness } : {}) }, kitVersion());
+    expect(certifyInputs({ replay: token('deepagents') }, {}).settings.harness).toBe('deepagents');
+    expect(certifyInputs({ replay: token('deepagents'), harness: 'deepagents' }, {}).settings.harness).toBe(
+      'deepagents',
+    );
+    expect(() => certifyInputs({ replay: token('deepagents'), harness: 'scripted' }, {})).toThrow(
+      /found under harness deepagents/,
+    );
+    expect(() => certifyInputs({ replay: token('scripted') }, { SMTC_HARNESS: 'deepagents' })).toThrow(
+      /found under harness scripted/,
+    );
+    expect(certifyInputs({ replay: token() }, { SMTC_HARNESS: 'deepagents' }).settings.harness).toBe('deepagents');
+    // The token a failure prints carries the run's harness.
+    const printed = replayOf('{ seed: 5, path: "0:1" }', 'R01.2', 'deepagents').replayToken ?? '';
+    expect(decodeReplayToken(printed, kitVersion())).toMatchObject({ clause: 'R01.2', harness: 'deepagents' });
   });
 
   it('an unknown value is refused in one line naming the flag or variable and the known ids', () => {
