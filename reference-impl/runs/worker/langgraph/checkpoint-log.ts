@@ -97,5 +97,29 @@ export function decodeLog(bytes: Uint8Array, thread: string, epoch: number): Che
   };
 }
 
+/**
+ * What a durable head needs of a log: per namespace, the newest checkpoint (greatest id, the
+ * one LangGraph resumes from, as the saver's `getTuple` picks it) and its pending writes;
+ * older checkpoints and their writes are history nothing reads when a thread resumes. LangGraph
+ * stores every channel's whole value in every checkpoint, so a log that kept them all would grow
+ * with the square of a run's steps and without bound over a thread's runs — past the store's
+ * payload bound, after which every commit fails. Deterministic: same log, same result.
+ */
+export function compactLog(log: CheckpointLog): CheckpointLog {
+  const newest = new Map<string, string>();
+  for (const c of log.checkpoints) {
+    const best = newest.get(c[0]);
+    if (best === undefined || c[1] > best) newest.set(c[0], c[1]);
+  }
+  const kept = (ns: string, id: string) => newest.get(ns) === id;
+  return {
+    v: 1,
+    thread: log.thread,
+    epoch: log.epoch,
+    checkpoints: log.checkpoints.filter((c) => kept(c[0], c[1])),
+    writes: log.writes.filter((w) => kept(w[0], w[1])),
+  };
+}
+
 export const toB64 = (b: Uint8Array): string => Buffer.from(b).toString('base64');
 export const fromB64 = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'base64'));

@@ -17,13 +17,16 @@ import type {
   StateScope,
   ThreadStateStore,
 } from '../../../../contract/state.js';
-import { LANGGRAPH_CODEC } from './checkpoint-log.js';
+import { compactLog, decodeLog, encodeLog, LANGGRAPH_CODEC } from './checkpoint-log.js';
 import type { ThreadSessions } from './thread-sessions.js';
 import { workerThreadSessions } from './thread-sessions.js';
 
 export interface RunStagedThread {
   readonly sessions: ThreadSessions;
-  /** The staged log as a native payload: what the next durable point commits. */
+  /**
+   * The staged log as a native payload: what the next durable point commits — compacted to what
+   * a resume reads (compactLog), so a thread's head stays within the store's payload bound.
+   */
   payload(): OpaqueStatePayload | null;
 }
 
@@ -84,6 +87,10 @@ export function runStagedThread(
   };
   return {
     sessions: workerThreadSessions(thread, { scope, credential: '' }, store, runId),
-    payload: () => head?.payload ?? null,
+    payload: () =>
+      head && {
+        codec: LANGGRAPH_CODEC,
+        bytes: encodeLog(compactLog(decodeLog(head.payload.bytes, thread, scope.epoch))),
+      },
   };
 }
