@@ -35,6 +35,9 @@ const REQUIREMENT: Record<RequirementId, Entry> = {
 const TYPED =
   'the contract names no error for bad input; the kit requires a registered, typed error (contract/errors.ts) that changes nothing, since an untyped failure cannot be told from an outage';
 
+const MID_CALL =
+  '"current" is judged when a call takes effect: a call held inside the target while its lease is taken over or its epoch cleared is refused with the code the same call gets when started after the change, and stores nothing';
+
 const CLAUSES: Record<string, Entry> = {
   'R01.7': [
     'commit-protocol',
@@ -250,6 +253,16 @@ const CLAUSES: Record<string, Entry> = {
     'thread-state-invariants',
     'State size, entry count, and write rate are bounded.',
     'as R04.9, for write rate',
+  ],
+  'R04.12': [
+    'thread-state-invariants',
+    'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
+    MID_CALL,
+  ],
+  'R04.13': [
+    'thread-state-invariants',
+    "Clear creates a new epoch; old state cannot become the new epoch's head.",
+    MID_CALL,
   ],
   'R04.20': [
     'thread-state-invariants',

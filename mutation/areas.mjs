@@ -30,6 +30,7 @@ export const AREAS = {
       'suites/r03-concurrent-history.spec.ts',
       'suites/r04-scope-isolation.spec.ts',
       'suites/r04-lease-fencing-history.spec.ts',
+      'suites/r04-scope-change-mid-call.spec.ts',
     ],
   },
   memory: {

@@ -12,6 +12,21 @@ describe('state limits', () => {
     });
   });
 
+  it('without options every bound is a finite positive integer (a target always has bounds)', () => {
+    const limits = resolveStateLimits(undefined);
+    const names = ['maxPayloadBytes', 'maxPendingEntries', 'maxWritesPerSecond'] as const;
+    expect(Object.keys(limits).sort()).toEqual([...names].sort());
+    for (const name of names) {
+      expect({ name, bound: Number.isSafeInteger(limits[name]) && limits[name] >= 1 }).toEqual({ name, bound: true });
+    }
+    expect(resolveStateLimits({})).toEqual(limits);
+  });
+
+  it('accepts a bound of exactly 1, the smallest there is', () => {
+    const one = { maxPayloadBytes: 1, maxPendingEntries: 1, maxWritesPerSecond: 1 };
+    expect(resolveStateLimits({ stateLimits: one })).toEqual(one);
+  });
+
   it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses a bound of %s', (v) => {
     expect(() => resolveStateLimits({ stateLimits: { maxPayloadBytes: v } })).toThrow(RangeError);
   });
