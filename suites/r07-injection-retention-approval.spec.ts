@@ -47,12 +47,13 @@ import { rankingNeighbours } from '../fixtures/memory/ranking-neighbours.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
 import { needCapability } from '../fixtures/scenario/need.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
+import { runSettings } from '../fixtures/settings/run-settings.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
 const t = useTarget();
 /** A needle long enough that raw storage bytes hold it only where the body went. */
 const longWord = (): string => `${uniqueWord()}${uniqueWord()}`;
-const reportDir = () => process.env.SMTC_REPORT_DIR ?? path.join(os.tmpdir(), 'smtc-reports');
+const reportDir = () => runSettings().reportDir ?? path.join(os.tmpdir(), 'smtc-reports');
 
 const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 const pct = (n: number, d: number): string => `${n}/${d} (${d === 0 ? '100.0' : ((100 * n) / d).toFixed(1)}%)`;

@@ -2,7 +2,8 @@
  * The reference must pass every requirement that has a suite; requirements without a suite
  * in this build must say so (not run), never pass.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../fixtures/targets/load-target.js';
@@ -24,10 +25,16 @@ const EXPECTED_NOT_RUN_SERVED = [/Toxiproxy not available/];
 
 describe('self-test: the reference implementation', () => {
   it('in-process: certified on every requirement with a suite, but for its process-fault scenarios', async () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'smtc-selftest-'));
     expectCertifiedExcept(
-      await runCertify(['--target', 'reference-impl/module-target.ts'], 900_000),
+      await runCertify(['--target', 'reference-impl/module-target.ts'], 900_000, out),
       EXPECTED_NOT_RUN_IN_PROCESS,
     );
+    // What the suites write for auditors reaches the report directory and report.html.
+    for (const file of ['canary-report.json', 'corpus-report.json']) {
+      expect(existsSync(path.join(out, file)), file).toBe(true);
+    }
+    expect(readFileSync(path.join(out, 'report.html'), 'utf8')).toContain('<h2>Memory corpus memory-corpus/v3');
   }, 900_000);
 
   it('served as processes over HTTP (the default target): certified on every requirement', async () => {
