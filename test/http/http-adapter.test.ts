@@ -64,6 +64,22 @@ describe('HTTP adapter over the served reference', () => {
     ]);
   });
 
+  it("harnesses: the manifest's when it declares them, else what the target's info declares", async () => {
+    const m = served.server.manifest;
+    expect(m.harnesses).toEqual(['scripted', 'deepagents']);
+    expect(target.harnesses).toEqual(['scripted', 'deepagents']);
+    const { harnesses: _declared, ...undeclared } = m;
+    const fromInfo = await connectHttpTarget(undeclared);
+    const scriptedOnly = await connectHttpTarget({ ...m, harnesses: ['scripted'] });
+    try {
+      expect(fromInfo.harnesses).toEqual(['scripted', 'deepagents']);
+      expect(scriptedOnly.harnesses).toEqual(['scripted']);
+    } finally {
+      await fromInfo.close();
+      await scriptedOnly.close();
+    }
+  });
+
   it('thread state round trip: bytes intact, stale revisions and foreign scopes rejected with the in-process codes', async () => {
     const alice = target.principals.alice;
     const info = await target.bindings.open(alice, { environment: 'e', harness: 'h', codec: 'scripted/v1' });
