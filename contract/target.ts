@@ -136,6 +136,14 @@ export interface StorageResidue {
 }
 
 /** Internal links of a target that can sit behind a Toxiproxy proxy. */
+/**
+ * The native harness ids (StateScope harness) the kit can run a certification with
+ * (`smtc certify --harness`): what a target may declare in `Target.harnesses`, an HTTP target
+ * in its manifest's `harnesses`.
+ */
+export const HARNESS_IDS = ['scripted', 'deepagents'] as const;
+export type HarnessId = (typeof HARNESS_IDS)[number];
+
 export const NETWORK_LINKS = ['worker-control-plane', 'control-plane-store'] as const;
 export type NetworkLinkName = (typeof NETWORK_LINKS)[number];
 

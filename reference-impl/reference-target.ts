@@ -88,6 +88,8 @@ export async function createReferenceTarget(
   return {
     name: opts.name ?? 'smtc-reference (embedded SQLite)',
     capabilities,
+    // The native harnesses it runs: the kit's scripted one, and Deep Agents (LangGraph checkpoints).
+    harnesses: ['scripted', 'deepagents'],
     principals: auth.principals,
     bindings: state.bindings,
     threadState: (session) => state.threadState(session),

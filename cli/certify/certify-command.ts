@@ -182,6 +182,7 @@ async function certifyInScope(
     targetInfo: {
       name: declared?.name ?? mod.name,
       capabilities: declared?.capabilities ?? null,
+      ...(declared?.harnesses ? { harnesses: declared.harnesses } : {}),
       fingerprint: fingerprintTarget(target, settings.manifest),
     },
     environment: runEnvironment(),

@@ -26,8 +26,8 @@ export class ResultCollector implements Reporter {
   readonly running = new Map<string, { startedAt: number; current?: string }>();
   /** Suite files that ran to their end (relative paths). */
   readonly finished = new Set<string>();
-  /** The target's name and declared capabilities, as the suites saw them. */
-  declared: { name: string; capabilities: Record<string, boolean | undefined> } | undefined;
+  /** The target's name, declared capabilities and harnesses, as the suites saw them. */
+  declared: { name: string; capabilities: Record<string, boolean | undefined>; harnesses?: string[] } | undefined;
   private readonly started = Date.now();
 
   constructor(

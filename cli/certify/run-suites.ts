@@ -33,7 +33,7 @@ export interface SuiteRunResult {
   readonly clauses: readonly ClauseResult[];
   /** Errors vitest raised outside any test (unhandled rejections, crashed workers). */
   readonly runErrors: readonly string[];
-  /** The target's name and declared capabilities, as the suites saw them. */
+  /** The target's name, declared capabilities and harnesses, as the suites saw them. */
   readonly declared: ResultCollector['declared'];
   /** Suite files that ran to their end (relative to the root). */
   readonly finished: ReadonlySet<string>;

@@ -62,10 +62,15 @@ export interface Certification {
   readonly selection?: Selection;
   /** The replayed clause, seed and path when this run was a replay; null otherwise. */
   readonly replay?: Replay | null;
-  /** What was certified: name and declared capabilities as the suites saw them, and a fingerprint. */
+  /**
+   * What was certified: name, declared capabilities and — when it declares them — native
+   * harnesses as the suites saw them, and a fingerprint.
+   */
   readonly targetInfo?: {
     readonly name: string;
     readonly capabilities: Readonly<Record<string, boolean | undefined>> | null;
+    /** Absent: the target declares no harnesses (it is run with every one). */
+    readonly harnesses?: readonly string[];
     readonly fingerprint: TargetFingerprint;
   };
   readonly environment?: RunEnvironment;

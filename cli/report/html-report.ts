@@ -44,7 +44,8 @@ function runFacts(c: Certification): string {
     const caps = c.targetInfo.capabilities;
     const declared = caps ? Object.keys(caps).filter((k) => caps[k]) : null;
     facts.push(
-      `Target: ${escapeHtml(c.targetInfo.name)}; declares ${declared ? escapeHtml(declared.join(', ') || 'no capability') : 'unknown (no suite created it)'}; ` +
+      `Target: ${escapeHtml(c.targetInfo.name)}; declares ${declared ? escapeHtml(declared.join(', ') || 'no capability') : 'unknown (no suite created it)'}` +
+        `${c.targetInfo.harnesses ? `; runs harnesses ${escapeHtml(c.targetInfo.harnesses.join(', ') || 'none')}` : ''}; ` +
         `${escapeHtml(c.targetInfo.fingerprint.kind)} sha256 <code>${escapeHtml(c.targetInfo.fingerprint.sha256 ?? 'n/a')}</code>` +
         `${c.targetInfo.fingerprint.baseUrl ? ` at <code>${escapeHtml(c.targetInfo.fingerprint.baseUrl)}</code>` : ''}`,
     );

@@ -28,6 +28,11 @@ export const TargetInfoSchema = named(
     protocol: z.literal(PROTOCOL_VERSION),
     name: z.string(),
     capabilities: CapabilitiesSchema,
+    /**
+     * The native harness ids (StateScope harness) the target runs; omitted when it does not
+     * declare them (then every harness the kit can select is taken to be supported).
+     */
+    harnesses: z.array(z.string().min(1).max(200)).max(100).optional(),
     /** Whether the test controls (`/_smtc/…`) are enabled on this server. */
     testControls: z.boolean(),
     /** Whether `POST /_smtc/targets` creates fresh target instances (a test control). */

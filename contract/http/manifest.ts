@@ -1,6 +1,6 @@
 /**
  * The manifest of an HTTP target: where it is, the test identities and their tokens, what it
- * supports, where it exports telemetry, and — when it runs locally — how to start it per
+ * supports (capabilities, native harnesses), where it exports telemetry, and — when it runs locally — how to start it per
  * certification (spawn mode), kill or restart it, and the Toxiproxy proxies in front of its
  * dependencies. `parseManifest` reports every problem with its location
  * (`manifest.principals.alice.credential: expected string`), never the offending value.
@@ -13,7 +13,7 @@
  * process must print `{"ready":true,"url":"http://127.0.0.1:PORT"}` as one stdout line.
  */
 import { z } from 'zod';
-import { NETWORK_LINKS } from '../target.js';
+import { HARNESS_IDS, NETWORK_LINKS } from '../target.js';
 import { CapabilitiesSchema } from './info-protocol.js';
 
 const Token = z.string().min(1).max(4096);
@@ -84,6 +84,12 @@ export const HttpTargetManifestSchema = z
     adminToken: Token.optional(),
     /** Capabilities the owner declares; each is checked against what the target reports. */
     capabilities: z.strictObject(CapabilitiesSchema.shape),
+    /**
+     * The native harnesses the target runs (`smtc certify --harness`); a run with another one
+     * reports its scenarios "not run". Omitted: what the target's `/v1/info` declares, and when
+     * that declares none, every harness. Each is checked against what the target reports.
+     */
+    harnesses: z.array(z.enum(HARNESS_IDS)).optional(),
     /** Where the target exports telemetry: the OTLP/HTTP traces URL it was started with. */
     telemetry: z.strictObject({ collectorUrl: LoopbackOrAnyUrl.optional() }).optional(),
     /** The stub URLs the target was started with (static mode). */
@@ -108,6 +114,14 @@ export const HttpTargetManifestSchema = z
       .optional(),
   })
   .superRefine((m, ctx) => {
+    const harnesses = m.harnesses ?? [];
+    // (Sizes are checked here, not on the array: zod would also apply them to a non-array.)
+    if (m.harnesses?.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['harnesses'], message: 'lists no harness (omit it to declare none)' });
+    }
+    harnesses.forEach((h, i) => {
+      if (harnesses.indexOf(h) !== i) ctx.addIssue({ code: 'custom', path: ['harnesses', i], message: 'listed twice' });
+    });
     const spawn = m.process?.start !== undefined;
     if (!spawn && m.baseUrl === undefined) {
       ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'required unless process.start is given' });

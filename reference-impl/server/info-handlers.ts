@@ -1,4 +1,4 @@
-/** Info and whoami: what the served target declares, and who a principal token is. */
+/** Info and whoami: what the served target declares (capabilities, harnesses), and who a principal token is. */
 import { PROTOCOL_VERSION } from '../../contract/http/info-protocol.js';
 import type { Capabilities, Target } from '../../contract/target.js';
 import type { Handler } from './route-handler.js';
@@ -21,10 +21,16 @@ export function servedCapabilities(target: Target, testControls: boolean): Capab
   };
 }
 
+/** The native harnesses the served target declares (`Target.harnesses`), as a fresh array. */
+export function servedHarnesses(target: Target): { harnesses?: string[] } {
+  return target.harnesses ? { harnesses: [...target.harnesses] } : {};
+}
+
 export const info: Handler<'info'> = async ({ target, testControls, instances }) => ({
   protocol: PROTOCOL_VERSION,
   name: target.name,
   capabilities: servedCapabilities(target, testControls),
+  ...servedHarnesses(target),
   testControls,
   instances: instances !== null,
   agents: [target.principals.agents[0], target.principals.agents[1]],

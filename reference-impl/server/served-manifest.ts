@@ -1,10 +1,11 @@
 /**
  * The manifest a served target writes for itself: its URL, the test identities with their
- * tokens, the admin token, its capabilities as reachable over HTTP, and the URLs it was
+ * tokens, the admin token, its capabilities as reachable over HTTP, the native harnesses it
+ * runs, and the URLs it was
  * started with. It is what `smtc certify --target URL --manifest FILE` reads.
  */
 import type { HttpTargetManifest } from '../../contract/http/manifest.js';
-import type { HarnessEnv, Target } from '../../contract/target.js';
+import { HARNESS_IDS, type HarnessEnv, type Target } from '../../contract/target.js';
 import { servedCapabilities } from './info-handlers.js';
 import { manifestPrincipals } from './principal-directory.js';
 
@@ -24,6 +25,8 @@ export function servedManifest(
     anonymousCredential: target.principals.anonymousCredential,
     adminToken: opts.adminToken,
     capabilities: servedCapabilities(target, opts.testControls),
+    // A manifest names only the harness ids the kit knows; the info endpoint serves them all.
+    ...(target.harnesses ? { harnesses: HARNESS_IDS.filter((h) => target.harnesses?.includes(h)) } : {}),
     telemetry: collectorUrl ? { collectorUrl } : {},
     env: {
       ...(providerUrl ? { providerUrl } : {}),

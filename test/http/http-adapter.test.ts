@@ -4,6 +4,7 @@
  * codes, bytes intact), and a static target either gives each env a fresh instance or refuses an
  * env it was not started with.
  */
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractError, isContractError } from '../../contract/errors.js';
 import type { HttpTargetManifest } from '../../contract/http/manifest.js';
@@ -62,6 +63,50 @@ describe('HTTP adapter over the served reference', () => {
     expect((overclaims as TargetVerificationError).problems).toEqual([
       'manifest.capabilities.sharedLearning: declared, but the target reports it unavailable',
     ]);
+  });
+
+  it("harnesses: the manifest's when it declares them, else what the target's info declares", async () => {
+    const m = served.server.manifest;
+    expect(m.harnesses).toEqual(['scripted', 'deepagents']);
+    expect(target.harnesses).toEqual(['scripted', 'deepagents']);
+    const { harnesses: _declared, ...undeclared } = m;
+    const fromInfo = await connectHttpTarget(undeclared);
+    const scriptedOnly = await connectHttpTarget({ ...m, harnesses: ['scripted'] });
+    try {
+      expect(fromInfo.harnesses).toEqual(['scripted', 'deepagents']);
+      expect(scriptedOnly.harnesses).toEqual(['scripted']);
+    } finally {
+      await fromInfo.close();
+      await scriptedOnly.close();
+    }
+  });
+
+  it("harnesses: one the manifest names but the target's info does not is a located verification problem", async () => {
+    // The served reference behind a proxy whose /v1/info declares only scripted.
+    const upstream = served.server.url;
+    const proxy = createServer(async (req, res) => {
+      const headers: Record<string, string> = {};
+      if (req.headers.authorization) headers.authorization = req.headers.authorization;
+      const r = await fetch(`${upstream}${req.url}`, { method: req.method ?? 'GET', headers });
+      let body = await r.text();
+      if (req.url === '/v1/info') body = JSON.stringify({ ...JSON.parse(body), harnesses: ['scripted'] });
+      res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = proxy.address() as { port: number };
+      const err = await connectHttpTarget(served.server.manifest, { baseUrl: `http://127.0.0.1:${port}` }).catch(
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(TargetVerificationError);
+      expect((err as TargetVerificationError).problems).toEqual([
+        'manifest.harnesses[1]: declares deepagents, but the target reports it does not run it',
+      ]);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
   });
 
   it('thread state round trip: bytes intact, stale revisions and foreign scopes rejected with the in-process codes', async () => {

@@ -54,6 +54,20 @@ describe('HTTP target manifest', () => {
     expect(p).toContain('manifest: unknown field "extra"');
   });
 
+  it("declares native harnesses from the kit's ids: unknown, repeated or empty lists are located", () => {
+    expect(problems({ ...valid, harnesses: ['scripted', 'deepagents'] })).toEqual([]);
+    expect(problems({ ...valid, harnesses: ['scripted', 'langgraph'] })).toEqual([
+      'manifest.harnesses[1]: expected one of "scripted", "deepagents"',
+    ]);
+    expect(problems({ ...valid, harnesses: ['scripted', 'scripted'] })).toEqual([
+      'manifest.harnesses[1]: listed twice',
+    ]);
+    expect(problems({ ...valid, harnesses: [] })).toEqual([
+      'manifest.harnesses: lists no harness (omit it to declare none)',
+    ]);
+    expect(problems({ ...valid, harnesses: 'scripted' })).toEqual(['manifest.harnesses: expected array']);
+  });
+
   it('needs a baseUrl and principals unless a start command provides them', () => {
     const { baseUrl: _b, principals: _p, ...bare } = valid;
     expect(problems(bare)).toEqual([
