@@ -404,6 +404,11 @@ const CLAUSES: Record<string, Entry> = {
     'export-and-failure-behavior',
     'Queues, batches, retry duration, and memory are bounded independently in workers and the control plane.',
   ],
+  'R10.25': [
+    'export-and-failure-behavior',
+    'Queues, batches, retry duration, and memory are bounded independently in workers and the control plane.',
+    'retry duration is measured at the socket against a hung collector: each export connection is closed by the exporter within the export timeout the target was created with (one export including its retries), and new attempts stop once it has passed',
+  ],
   'R10.7': [
     'export-and-failure-behavior',
     'Audit/security decisions and durability outcomes remain durable even when traces are unsampled or dropped.',

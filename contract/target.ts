@@ -55,7 +55,12 @@ export interface HarnessEnv {
 export interface TargetOptions {
   /** Enable shared learning (agent-scope writes). Default false, as the contract says. */
   readonly sharedLearning?: boolean;
-  /** Telemetry export bounds (ms / counts) used by outage tests. */
+  /**
+   * Telemetry export bounds (ms / counts) used by outage tests. `exportTimeoutMs` bounds one
+   * export including the exporter's retries: against a collector that accepts and never answers,
+   * each export connection is closed within it and no new attempt is made for that export once
+   * it has passed (R10.25 measures it at the socket).
+   */
   readonly exportTimeoutMs?: number;
   readonly maxQueueSize?: number;
   /** Sampling ratio 0..1 for the "drop everything" outage variant. */

@@ -8,12 +8,21 @@
  * baseline, run latency bounded by the export timeout, memory audit unaffected, and the health
  * signal raised during the outage and cleared once the link heals. No Toxiproxy here → not run
  * with the reason (CI installs it and requires every scenario).
+ *
+ * R10.25 measures export bounds at the socket: the link's upstream becomes a kit listener that
+ * accepts and never answers (a hung collector). Export is off the request path, so an exporter
+ * with no request timeout, or one that retries without end, leaves run outcomes intact; only
+ * its connections show it. Each must be closed by the exporter within the export timeout the
+ * target was created with (one export including its retries, `TargetOptions.exportTimeoutMs`)
+ * plus slack, and once the last export was triggered the attempts must stop.
  */
 import type { TestContext } from 'vitest';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunStep } from '../contract/runs.js';
 import type { Target } from '../contract/target.js';
+import { SERVICE } from '../contract/tracing.js';
 import { useCollector } from '../fixtures/collector/use-collector.js';
+import { startHungListener } from '../fixtures/faults/hung-listener.js';
 import { createNetworkLink, type NetworkLink } from '../fixtures/faults/network-link.js';
 import { limitBandwidth } from '../fixtures/faults/toxics/bandwidth.js';
 import { takeDown } from '../fixtures/faults/toxics/down.js';
@@ -30,6 +39,7 @@ import {
 import { needCapability, notRun } from '../fixtures/scenario/need.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
+import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
 
 const MEMORY_KEY = 'r10-outage-note';
 
@@ -80,6 +90,13 @@ function need(ctx: TestContext, target: Target): NetworkLink {
   return link!;
 }
 
+/** Scheduling slack on top of the export timeout for one connection's life (a loaded 2-core CI machine). */
+const HUNG_SLACK_MS = 2_000;
+/** How long the quiet window is in which new attempts are counted. */
+const HUNG_QUIET_MS = 3_000;
+/** The two telemetry identities the contract names (each may send a last batch). */
+const IDENTITIES = Object.keys(SERVICE).length;
+
 const TOXICS: { id: string; what: string; apply: (l: NetworkLink) => Promise<void> }[] = [
   { id: 'R10.20', what: 'latency far above the export timeout', apply: (l) => addLatency(l, EXPORT_TIMEOUT_MS * 4) },
   { id: 'R10.21', what: 'bandwidth throttled to 1 KB/s', apply: (l) => limitBandwidth(l, 1) },
@@ -99,4 +116,42 @@ describe('R10 collector outage through Toxiproxy changes nothing but telemetry',
       );
     });
   }
+
+  it(`R10.25 export to a hung collector, "Queues, batches, retry duration, and memory are bounded independently": every export connection closed within the export timeout + ${HUNG_SLACK_MS} ms, no new attempts once it passed, outcomes unchanged`, async (ctx) => {
+    const l = need(ctx, t());
+    const target = t();
+    await outage.baseline(target);
+    const hung = await startHungListener();
+    try {
+      // A new upstream restarts the proxy: new connections reach the listener, old ones are cut.
+      await l.proxy.update({ listen: l.listen, upstream: hung.address, enabled: true });
+      for (let i = 0; i < 2; i++) await outage.expectUnchanged(target, 'with a hung collector');
+      await boundedFlush(target, EXPORT_TIMEOUT_MS);
+      const lastTrigger = performance.now();
+      // Nothing more is asked of the target from here: no run, no flush, no health reading.
+      const quietFrom = lastTrigger + EXPORT_TIMEOUT_MS * 2 + HUNG_SLACK_MS;
+      await new Promise((r) => setTimeout(r, quietFrom + HUNG_QUIET_MS - performance.now()));
+      const now = performance.now();
+      const conns = hung.connections.slice();
+      expect(conns.length, 'the exporters tried the hung collector at all').toBeGreaterThan(0);
+      const bound = EXPORT_TIMEOUT_MS + HUNG_SLACK_MS;
+      const overlong = conns
+        .map((c) => ({ openMs: Math.round((c.closedAt ?? now) - c.openedAt), open: c.closedAt === undefined }))
+        .filter((c) => c.openMs > bound);
+      expect(
+        overlong,
+        `every export connection closed by the exporter within ${bound} ms (export timeout ${EXPORT_TIMEOUT_MS} ms + ${HUNG_SLACK_MS} ms); ${conns.length} connections`,
+      ).toEqual([]);
+      const late = conns.filter((c) => c.openedAt >= quietFrom).length;
+      expect(
+        late,
+        `new export connections ${Math.round(quietFrom - lastTrigger)}–${Math.round(quietFrom - lastTrigger + HUNG_QUIET_MS)} ms after the last flush (retry duration bounded; at most one last batch per telemetry identity)`,
+      ).toBeLessThanOrEqual(IDENTITIES);
+    } finally {
+      await l.heal();
+      await hung.close();
+    }
+    // The link heals: runs export again (a later clause must not inherit the outage).
+    await outage.expectUnchanged(target, 'after the hung collector');
+  }, 60_000);
 });
