@@ -67,6 +67,11 @@ program
   )
   .option('-q, --quiet', 'no per-scenario progress', false)
   .option(
+    '--fail-fast',
+    'stop once every selected requirement has a failed clause (the rest is "not run"): a quick answer for a target expected to fail',
+    false,
+  )
+  .option(
     '--no-provision',
     'never build a missing service (Toxiproxy, the history checker) into the cache; its scenarios are not run (or SMTC_NO_PROVISION=1)',
   )
@@ -83,6 +88,7 @@ program
         strict: Boolean(opts.strict),
         quiet: Boolean(opts.quiet),
         provision,
+        failFast: Boolean(opts.failFast),
       });
       process.exitCode = exitCode;
     } catch (e) {

@@ -42,6 +42,8 @@ export interface CertifyOptions {
   readonly quiet: boolean;
   /** Build a missing service the selection needs (false: --no-provision). */
   readonly provision?: boolean;
+  /** Stop once every selected requirement has failed a clause: a quick "no", never a "yes". */
+  readonly failFast?: boolean;
 }
 
 /** A URL names an HTTP target (its manifest comes from --manifest); else an absolute path. */
@@ -139,19 +141,29 @@ async function certifyInScope(
     serial: mod.serialSuites === true,
     out,
     interrupted,
+    failFast: o.failFast === true,
   });
   const { runErrors, stopped, declared } = run;
   const suitesMs = Date.now() - suitesBegan;
   let stoppedWhy: string | undefined;
   let clauses = run.clauses;
   if (stopped) {
-    stoppedWhy = 'interrupted' in stopped ? `interrupted by ${stopped.interrupted}` : stopped.overrun.message;
+    stoppedWhy =
+      'interrupted' in stopped
+        ? `interrupted by ${stopped.interrupted}`
+        : 'overrun' in stopped
+          ? stopped.overrun.message
+          : 'stopped at the first failure of every selected requirement (--fail-fast)';
     clauses = clausesOfStoppedRun(
       REPO_ROOT,
       [...selected],
       clauses,
       run.finished,
-      'interrupted' in stopped ? `the run was interrupted by ${stopped.interrupted}` : 'the run was stopped',
+      'interrupted' in stopped
+        ? `the run was interrupted by ${stopped.interrupted}`
+        : 'failFast' in stopped
+          ? 'the run was stopped at the first failure (--fail-fast)'
+          : 'the run was stopped',
       'overrun' in stopped ? stopped.overrun : undefined,
     );
   }

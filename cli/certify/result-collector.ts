@@ -29,6 +29,8 @@ export class ResultCollector implements Reporter {
   /** The target's name, declared capabilities and harnesses, as the suites saw them. */
   declared: { name: string; capabilities: Record<string, boolean | undefined>; harnesses?: string[] } | undefined;
   private readonly started = Date.now();
+  /** Called with every clause as it is recorded (--fail-fast watches for failures). */
+  onClause: (c: ClauseResult) => void = () => {};
 
   constructor(
     private readonly out: (line: string) => void,
@@ -96,6 +98,7 @@ export class ResultCollector implements Reporter {
     }
     for (const a of annotations) this.out(`      · ${terminalLine(a)}`);
     this.clauses.push(clause);
+    this.onClause(clause);
   }
 
   onTestModuleEnd(mod: TestModule): void {
@@ -107,7 +110,7 @@ export class ResultCollector implements Reporter {
     const req = requirementOfFile(mod.moduleId);
     if (errors.length === 0 || !req) return;
     const message = errors.map((e) => e.message).join('\n');
-    this.clauses.push({
+    const clause: ClauseResult = {
       id: req,
       requirement: req,
       title: `suite ${path.basename(mod.moduleId)} could not run to completion`,
@@ -116,7 +119,9 @@ export class ResultCollector implements Reporter {
       file: path.relative(this.root, mod.moduleId),
       message,
       annotations: [],
-    });
+    };
+    this.clauses.push(clause);
+    this.onClause(clause);
     this.out(`  ✗ ${path.basename(mod.moduleId)}: ${terminalLine(message.split('\n')[0] ?? '')}`);
   }
 

@@ -27,6 +27,8 @@ export interface SuiteRunOptions {
   readonly out: (line: string) => void;
   /** Resolves (with the signal) when the run is interrupted. */
   readonly interrupted?: Promise<'SIGINT' | 'SIGTERM'>;
+  /** Stop once every selected requirement has a failed clause (--fail-fast). */
+  readonly failFast?: boolean;
 }
 
 export interface SuiteRunResult {
@@ -40,7 +42,10 @@ export interface SuiteRunResult {
   /** Where each finished suite file's wall time went. */
   readonly timings: readonly FileTiming[];
   /** Set when the run was stopped before vitest finished. */
-  readonly stopped?: { readonly interrupted: 'SIGINT' | 'SIGTERM' } | { readonly overrun: Overrun };
+  readonly stopped?:
+    | { readonly interrupted: 'SIGINT' | 'SIGTERM' }
+    | { readonly overrun: Overrun }
+    | { readonly failFast: true };
 }
 
 /** An unhandled error as one line; it may be anything a target threw, even a null-prototype object. */
@@ -65,6 +70,16 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
     overrun = resolve;
   });
   const dog = startWatchdog(collector, o.root, watchdogBounds(), overrun);
+  // --fail-fast: the verdict of every selected requirement is known at its first failed clause.
+  const allFailed = new Promise<true>((resolve) => {
+    if (!o.failFast) return;
+    const failing = new Set<string>();
+    collector.onClause = (c) => {
+      if (c.state !== 'failed') return;
+      failing.add(c.requirement);
+      if (o.selection.requirements.every((r) => failing.has(r))) resolve(true);
+    };
+  });
   // vitest's logger exits the process on SIGINT/SIGTERM within a millisecond; the run's own
   // handler (cli/certify/interrupt.ts) must clean up first, so vitest's are removed once added.
   const ours = new Map((['SIGINT', 'SIGTERM'] as const).map((s) => [s, new Set(process.listeners(s))]));
@@ -99,6 +114,7 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
   const first = await Promise.race([
     running.then((vitest) => ({ vitest })),
     overran.then((o) => ({ stopped: { overrun: o } })),
+    allFailed.then(() => ({ stopped: { failFast: true as const } })),
     ...(o.interrupted ? [o.interrupted.then((signal) => ({ stopped: { interrupted: signal } }))] : []),
   ]);
   dog.stop();

@@ -29,10 +29,11 @@ const NOTHING = file(
 );
 
 describe('smtc certify exit codes', () => {
-  it('0: --only R02 --strict when R02 is certified', async () => {
-    const run = await runCertify(['--target', IN_PROCESS, '--only', 'R02', '--strict']);
+  it('0: --only R02 --strict when R02 is certified (--fail-fast never cuts a passing run short)', async () => {
+    const run = await runCertify(['--target', IN_PROCESS, '--only', 'R02', '--strict', '--fail-fast']);
     expect(run.exitCode, run.output).toBe(EXIT.ok);
     expect(run.verdict?.overall).toBe('certified');
+    expect(run.verdict?.stopped).toBeUndefined();
     expect(run.verdict?.selection).toEqual({ kind: 'only', requirements: ['R02'], clauses: [] });
   }, 600_000);
 
@@ -42,6 +43,16 @@ describe('smtc certify exit codes', () => {
     const r02 = run.verdict?.requirements.find((r) => r.id === 'R02');
     expect(r02?.clauses.map((c) => [c.id, c.state])).toEqual([['R02.5', 'failed']]);
     expect(r02?.clauses[0]?.replayToken).toMatch(/^[A-Za-z0-9_-]+$/);
+  }, 600_000);
+
+  it('1: --fail-fast stops at the first failed clause of the requirement; what did not finish is not run', async () => {
+    const run = await runCertify(['--target', MUTANT, '--only', 'R02', '--fail-fast']);
+    expect(run.exitCode, run.output).toBe(EXIT.failed);
+    expect(run.verdict?.overall).toBe('failed');
+    expect(run.verdict?.stopped).toMatch(/--fail-fast/);
+    const states = run.verdict?.requirements.find((r) => r.id === 'R02')?.clauses.map((c) => c.state) ?? [];
+    expect(states).toContain('failed');
+    expect(states).toContain('not_run');
   }, 600_000);
 
   it('3: --strict with a selected requirement not run (R01 needs process faults the in-process target lacks)', async () => {

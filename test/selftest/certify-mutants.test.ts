@@ -74,7 +74,10 @@ describe('self-test: mutants', () => {
       async (ctx) => {
         // Concurrent tests assert through their own context's expect.
         const { expect } = ctx;
-        const run = await inSlot(() => runCertify(['--target', file, '--only', mod.breaks.join(',')], PER_MUTANT_MS));
+        // --fail-fast: the run ends once every broken requirement has failed a clause (the verdict asked for).
+        const run = await inSlot(() =>
+          runCertify(['--target', file, '--only', mod.breaks.join(','), '--fail-fast'], PER_MUTANT_MS),
+        );
         expect(run.verdict, run.output).not.toBeNull();
         for (const id of mod.breaks) {
           const v = run.verdict!.requirements.find((r) => r.id === id);
