@@ -4,7 +4,12 @@
  * line naming the flag — raised before anything runs or is written.
  */
 import path from 'node:path';
-import { parseSettings, type RunSettings, settingsFromEnv } from '../../fixtures/settings/run-settings.js';
+import {
+  harnessFromEnv,
+  parseSettings,
+  type RunSettings,
+  settingsFromEnv,
+} from '../../fixtures/settings/run-settings.js';
 import { kitVersion } from './kit-version.js';
 import { decodeReplayToken } from './replay-token.js';
 import { parseOnlyList, replaySelection, type Selection, selectionOf, UsageError } from './selection.js';
@@ -74,7 +79,7 @@ export function certifyInputs(
         : {}),
     requireAll: Boolean(flags.requireAll) || fromEnv.requireAll,
     harness: replay?.harness
-      ? replayHarness(replay.harness, flags.harness ?? (env.SMTC_HARNESS?.trim() || undefined))
+      ? replayHarness(replay.harness, flags.harness ?? harnessFromEnv(env))
       : (flags.harness ?? fromEnv.harness),
     seed: numberFlag(flags.seed) ?? fromEnv.seed,
     runsScale: numberFlag(flags.runsScale) ?? fromEnv.runsScale,

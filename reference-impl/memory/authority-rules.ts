@@ -24,7 +24,11 @@ const HOST = String.raw`(?:https?:\/\/|ftp:\/\/|wss?:\/\/|\b(?:\d{1,3}\.){3}\d{1
 const CREDENTIAL = `(?:credentials?|api[ _-]?keys?|access[ _-]?tokens?|secret[ _-]?keys?|secrets|passwords?|passwd|passphrases?|bearer tokens?|ssh keys?|private keys?|oauth tokens?|session (?:tokens?|cookies?)|service[ _-]account(?: keys?| tokens?)?|auth(?:entication|orization)? (?:headers?|tokens?)|cookies?|tokens? from the vault|vault tokens?)`;
 const SCOPES = `(?:(?:the )?(?:organi[sz]ation(?:'s)?|org|agent|shared|global|team|tenant|company)(?:-wide)? (?:memory|memories|scope|namespace|store|records?|notes?)|(?:another|other|every|all|each) (?:user|tenant|account|customer|patient)s?(?:'s?)? (?:memory|memories|scope|namespace|records?|notes?)|(?:user|tenant|org)-[a-z0-9]+(?:'s)? (?:memory|memories|scope|namespace|records?|notes?))`;
 
-/** A destination right after a negation ("never in the URL", "not to anyone") is a prohibition. */
+/**
+ * A destination right after a negation ("never in the URL", "not to anyone") is a prohibition.
+ * grant-structure.ts's AFFIRMED_ONLY is the same idea for the multilingual grants (destinations
+ * read with grant-lexicon.ts's NEGATED_DESTINATION removed).
+ */
 const NOT_NEGATED = String.raw`(?<!\b(?:never|not|nor)\s{1,3}(?:(?:in|into|to|via|with|over)\s{1,3}(?:the\s{1,3}|an?\s{1,3})?)?)`;
 
 const rx = (s: string): RegExp => new RegExp(s, 'u');

@@ -160,6 +160,13 @@ const GATE = new RegExp(
   'u',
 );
 
+/**
+ * Destinations count only where affirmed: read in the window with L.NEGATED_DESTINATION removed
+ * ("never in the URL", "nicht an Externe" is a prohibition). authority-rules.ts's NOT_NEGATED is
+ * the same idea for its English credential_handling rule, as a lookbehind; their word lists differ.
+ */
+const AFFIRMED_ONLY: ReadonlySet<RegExp> = new Set([L.RECIPIENT, L.HOST]);
+
 export function findGrants(views: readonly string[]): GrantVerdict {
   const grants = new Map<string, GrantFinding>();
   const suspicions = new Set<string>();
@@ -171,7 +178,7 @@ export function findGrants(views: readonly string[]): GrantVerdict {
       const has: Has = (re) => {
         let v = cache.get(re);
         if (v === undefined) {
-          if (re === L.RECIPIENT || re === L.HOST) {
+          if (AFFIRMED_ONLY.has(re)) {
             affirmed ??= w.replace(L.NEGATED_DESTINATION, ' ');
             v = re.test(affirmed);
           } else v = re.test(w);

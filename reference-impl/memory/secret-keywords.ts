@@ -56,6 +56,23 @@ function passwordLike(token: string): boolean {
 
 type Range = readonly [number, number];
 
+// The prose patterns' shared vocabulary, as regex source fragments (alternations of words, each
+// used inside a group and followed by a lookahead that ends the word, so their order is free).
+/** Words that name a password (PROSE_FAR and PLAIN_PASSWORD each add a few of their own). */
+const PASSWORD_WORD =
+  'password|passwd|passphrase|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|senha|wachtwoord|hasło|haslo|пароль';
+/** Prepositions that open what a password is for ("for the VPN", "für das WLAN", "от почты"). */
+const PREPOSITION =
+  'for|to|of|on|at|in|from|für|fürs|zum|zur|von|vom|pour|du|de|des|à|au|del|para|da|do|dla|od|для|от|на|voor|van|per|della';
+/** Copulas ("is", "ist", "lautet", "est", "это", …), and the past tenses not every pattern reads. */
+const COPULA = 'is|was|ist|lautet|est|es|é|è|это';
+const COPULA_PAST = 'war|était|era';
+/** PROSE's and PIN_PROSE's connective between the word and its value: a copula, `=`, a colon, an arrow (`more`: further signs). */
+const connective = (more = ''): string =>
+  String.raw`[ \t]{0,3}(?:(?:${COPULA}|${COPULA_PAST})(?!\p{L})|=|:|：|は|→|->${more})[ \t]{0,3}`;
+/** Right after a kana or CJK character, which needs no space before the value. */
+const AFTER_CJK = String.raw`(?<=[\u3040-\u30ff\u4e00-\u9fff])`;
+
 // KEY = VALUE lines and pairs (env, INI, YAML, JSON in text, connection strings).
 const PAIR = /(["']?)([\p{L}\p{N}_.-]{2,64})\1[ \t]{0,8}(?:=|:(?!\/\/))[ \t]{0,8}(["']?)([^\s"',;&}\u0000]{1,1024})/gu;
 // scheme://user:password@host
@@ -64,8 +81,10 @@ const URL_USERINFO = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@\u0000]{0,128}:([^\s@/
 // connective the token follows a space (or a CJK word, which needs none), and a hyphen is a
 // connective only between spaces ("password - x"): joined to the word it makes a compound
 // ("Passwort-Manager-Abo", "password-protected", "PIN-Code"), not a value.
-const PROSE =
-  /(?<![A-Za-z])(?:password|passwd|passphrase|passcode|pass|pwd|pin|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|clave|senha|parola d'ordine|пароль|密码|口令|パスワード|暗証番号)(?![a-zà-ÿ])(?:[ \t]{0,3}(?:(?:is|was|ist|lautet|war|est|était|es|era|é|è|это)(?!\p{L})|=|:|：|是|は|→|->|—)[ \t]{0,3}|[ \t]{1,3}(?:-[ \t]{1,3})?|(?<=[\u3040-\u30ff\u4e00-\u9fff]))["'«„“]?([^\s"'»“”,;\u0000]{1,256})/giu;
+const PROSE = new RegExp(
+  String.raw`(?<![A-Za-z])(?:password|passwd|passphrase|passcode|pass|pwd|pin|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|clave|senha|parola d'ordine|пароль|密码|口令|パスワード|暗証番号)(?![a-zà-ÿ])(?:${connective('|是|—')}|[ \t]{1,3}(?:-[ \t]{1,3})?|${AFTER_CJK})["'«„“]?([^\s"'»“”,;\u0000]{1,256})`,
+  'giu',
+);
 // login: user / secret   or   user: alice pass: secret
 const LOGIN_PAIR =
   /\b(?:login|user(?:name)?|benutzer|utilisateur|usuario|usuário|utente|логин)\s{0,3}[:=]\s{0,3}[^\s/\u0000]{1,64}\s{0,3}(?:\/|\|)\s{0,3}([^\s,;\u0000]{4,256})/giu;
@@ -73,8 +92,10 @@ const LOGIN_PAIR =
 // copula, then the token: every part bounded, the filler lazy within one clause. The words
 // open with a preposition or a comma (what the password opens, an aside), so a compound whose
 // head is another thing ("password manager is 1Password", "PIN policy is 6digits") is not one.
-const PROSE_FAR =
-  /(?<![A-Za-z])(?:password|passwd|passphrase|passcode|login secret|pin|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|senha|wachtwoord|hasło|haslo|пароль)(?![a-zà-ÿ])(?:(?:[ \t]*,|[ \t]+(?:for|to|of|on|at|in|from|with|into|für|fürs|zum|zur|zu|von|vom|bei|beim|im|am|pour|du|de|des|à|au|aux|sur|del|para|da|do|das|dos|na|no|per|della|dello|voor|van|bij|op|dla|od|від|для|от|к|на|в)(?!\p{L}))[^\n.:;!?"]{0,40}?)?[ \t]*(?:(?<!\p{L})(?:is|was|ist|lautet|est|es|é|è|to|это|jest)(?!\p{L})|:)[ \t]{1,3}["'«„“]?([^\s"'»“”,;\u0000]{1,256})/giu;
+const PROSE_FAR = new RegExp(
+  String.raw`(?<![A-Za-z])(?:${PASSWORD_WORD}|passcode|login secret|pin)(?![a-zà-ÿ])(?:(?:[ \t]*,|[ \t]+(?:${PREPOSITION}|with|into|zu|bei|beim|im|am|aux|sur|das|dos|na|no|dello|bij|op|від|к|в)(?!\p{L}))[^\n.:;!?"]{0,40}?)?[ \t]*(?:(?<!\p{L})(?:${COPULA}|to|jest)(?!\p{L})|:)[ \t]{1,3}["'«„“]?([^\s"'»“”,;\u0000]{1,256})`,
+  'giu',
+);
 // A secret word, a provider name or a few words, a copula, then a random-looking token
 // ("Ma clé Twilio est e473…", "Mein AWS secret-Zugang lautet GL4F+…").
 const GENERIC_FAR =
@@ -88,15 +109,22 @@ const GENERIC =
 
 // PINs and codes: a PIN word, a connective, then only digits ("PIN is 4821", "Türcode: 1234",
 // "CVV 123"). Digits alone are no password elsewhere; after these words they are the secret.
-const PIN_PROSE =
-  /(?<![\p{L}\p{N}])(pin(?:[ -]?code|[ -]?nummer)?|passcode|puk|cvv2?|cvc2?|csc|(?:unlock|door|alarm|gate|safe|access|security|entry|lock)[ -]code|geheimzahl|türcode|code pin|código pin|暗証番号|пин(?:-код)?)(?!\p{L})(?:[ \t]{0,3}(?:(?:is|was|ist|lautet|war|est|était|es|era|é|è|это)(?!\p{L})|=|:|：|は|→|->)[ \t]{0,3}|[ \t]{1,3}|(?<=[\u3040-\u30ff\u4e00-\u9fff]))["'«„“]?(\d{3,12})(?![\p{L}\p{N}]|[.,:/-]\d)/giu;
+const PIN_PROSE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(pin(?:[ -]?code|[ -]?nummer)?|passcode|puk|cvv2?|cvc2?|csc|(?:unlock|door|alarm|gate|safe|access|security|entry|lock)[ -]code|geheimzahl|türcode|code pin|código pin|暗証番号|пин(?:-код)?)(?!\p{L})(?:${connective()}|[ \t]{1,3}|${AFTER_CJK})["'«„“]?(\d{3,12})(?![\p{L}\p{N}]|[.,:/-]\d)`,
+  'giu',
+);
 const CARD_CODE = /^(?:cvv2?|cvc2?|csc)$/i;
 
 // A password that is a plain word ("the wifi password is sunshine", "Passwort: Sonnenschein"):
 // only after a copula or colon and ending its clause, and never a word that says something about
-// the password ("is required", "ist falsch", "est expiré") rather than being it.
-const PLAIN_PASSWORD =
-  /(?<![A-Za-z])(?:password|passwd|passphrase|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|senha|wachtwoord|hasło|haslo|parola|пароль)(?![a-zà-ÿ])(?:[ \t]+(?:for|to|of|on|at|in|from|für|fürs|zum|zur|von|vom|pour|du|de|des|à|au|del|para|da|do|dla|od|для|от|на|voor|van|per|della)(?!\p{L})[^\n.:;!?"]{0,40}?)?[ \t]*(?:(?<!\p{L})(?:is|was|ist|lautet|war|est|était|es|era|é|è|это|jest)(?:[ \t]+(?:now|jetzt|maintenant|ahora|agora|ora|теперь))?(?!\p{L})|:)[ \t]{1,3}["'«„“]?(\p{L}{4,32})(?=["'»“”]?[ \t]*(?:$|[\n.!;,)]|(?:and|but|und|aber|et|mais|y|pero|e|ma|и|но)(?!\p{L})))/giu;
+// the password ("is required", "ist falsch", "est expiré") rather than being it. Its own pass rather
+// than a second value test in PROSE_FAR's loop: the two read different words ("parola" here;
+// "pin", "passcode", "login secret", a comma aside and more prepositions there) and copulas
+// ("war", "était", "era", "is now" here; "to" there), so one match loop would change both.
+const PLAIN_PASSWORD = new RegExp(
+  String.raw`(?<![A-Za-z])(?:${PASSWORD_WORD}|parola)(?![a-zà-ÿ])(?:[ \t]+(?:${PREPOSITION})(?!\p{L})[^\n.:;!?"]{0,40}?)?[ \t]*(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST}|jest)(?:[ \t]+(?:now|jetzt|maintenant|ahora|agora|ora|теперь))?(?!\p{L})|:)[ \t]{1,3}["'«„“]?(\p{L}{4,32})(?=["'»“”]?[ \t]*(?:$|[\n.!;,)]|(?:and|but|und|aber|et|mais|y|pero|e|ma|и|но)(?!\p{L})))`,
+  'giu',
+);
 /** Words that describe a password (or start a phrase about it) rather than being one. */
 const ABOUT_PASSWORD = new Set(
   `required needed necessary mandatory optional missing empty blank wrong correct incorrect invalid valid
