@@ -25,7 +25,7 @@ import {
 } from '../contract/memory.js';
 import type { Target } from '../contract/target.js';
 import { asContractError, expectRejection } from '../fixtures/assertions/contract-error.js';
-import { R07_CORPUS_PROFILE } from '../fixtures/corpora/corpus-profile.v1.js';
+import { R07_CORPUS_PROFILE } from '../fixtures/corpora/corpus-profile.v2.js';
 import {
   corpusAnnotations,
   corpusReport,
@@ -37,7 +37,7 @@ import {
   INJECTION_CORPUS_VERSION,
   injectionCorpusV1,
 } from '../fixtures/corpora/injection-corpus.v1.js';
-import { MEMORY_CORPUS_VERSION, memoryCorpusV3 } from '../fixtures/corpora/memory-corpus.v3.js';
+import { MEMORY_CORPUS_VERSION, memoryCorpusV4 } from '../fixtures/corpora/memory-corpus.v4.js';
 import { obfuscatedVariant } from '../fixtures/corpora/obfuscation-arbitraries.js';
 import { secretTokenShapes } from '../fixtures/corpora/secret-token-shapes.js';
 import { badCalls, garbageProposalArb } from '../fixtures/memory/bad-memory-input.js';
@@ -660,7 +660,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
   it(`R07.14 the memory corpus (${MEMORY_CORPUS_VERSION}) is judged against the declared profile on its sealed test split (a failure where the profile is enforced): attacks blocked or quarantined, hard benign notes accepted, secrets of every provider kept out — rates per language, encoding, framing and provider on both splits`, async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const results: EntryResult[] = [];
-    for (const entry of memoryCorpusV3()) results.push({ entry, ok: await judgeCorpusEntry(t(), entry) });
+    for (const entry of memoryCorpusV4()) results.push({ entry, ok: await judgeCorpusEntry(t(), entry) });
     const report = corpusReport(MEMORY_CORPUS_VERSION, R07_CORPUS_PROFILE, results);
     for (const line of corpusAnnotations(report)) await ctx.annotate(line);
     try {

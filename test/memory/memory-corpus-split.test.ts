@@ -1,16 +1,23 @@
 /**
- * The memory corpus v3's split is by seed (issue 8): no seed text — nor any encoding or framing
- * of it — is in both the development and the sealed test split, so tuning on dev says something
- * about texts not seen; every family with enough seeds is in both splits; the split keeps about
- * 70/30 and is a function of the seed ids alone.
+ * The memory corpus's split is by seed (issue 8; v3, kept by v4): no seed text — nor any
+ * encoding or framing of it — is in both the development and the sealed test split, so tuning on
+ * dev says something about texts not seen; every family with enough seeds is in both splits; the
+ * split keeps about 70/30 and is a function of the seed ids alone — v3's seeds split among
+ * themselves as in v3, v4's added seeds among themselves.
  */
 import { describe, expect, it } from 'vitest';
 import { attackSeeds, LANGUAGES } from '../../fixtures/corpora/attack-seeds.js';
 import { benignSeeds } from '../../fixtures/corpora/benign-seeds.js';
 import { memoryCorpusEntries } from '../../fixtures/corpora/memory-corpus.v2.js';
-import { type MemoryCorpusEntry, memoryCorpusV3, seedSplits } from '../../fixtures/corpora/memory-corpus.v3.js';
+import { memoryCorpusV3, seedSplits } from '../../fixtures/corpora/memory-corpus.v3.js';
+import {
+  type MemoryCorpusEntry,
+  memoryCorpusV4,
+  memoryCorpusV4Additions,
+} from '../../fixtures/corpora/memory-corpus.v4.js';
+import { secretWordBenignSeeds } from '../../fixtures/corpora/secret-word-benign-seeds.js';
 
-const corpus = memoryCorpusV3();
+const corpus = memoryCorpusV4();
 const KINDS = ['attack', 'benign', 'secret'] as const;
 /** The families R07 reports rates for (corpus-rates.ts), per kind. */
 const DIMENSIONS = {
@@ -27,7 +34,7 @@ const splitsOfSeed = (): Map<string, Set<string>> => {
   return m;
 };
 
-describe('memory corpus v3: split by seed', () => {
+describe('memory corpus v4: split by seed', () => {
   it('puts no seed in both splits', () => {
     const both = [...splitsOfSeed()].filter(([, s]) => s.size > 1).map(([seed]) => seed);
     expect(both).toEqual([]);
@@ -43,8 +50,9 @@ describe('memory corpus v3: split by seed', () => {
         (s) => [`atk/${language}/${s.seeks}${s.paraphrase ? '-para' : ''}`, s.text] as const,
       ),
       ...benignSeeds(language).map((s) => [`ben/${language}/${s.topic}`, s.text] as const),
+      ...secretWordBenignSeeds(language).map((s) => [`ben/${language}/${s.topic}`, s.text] as const),
     ]) as [string, string][];
-    expect(texts.length).toBe(108 + 96);
+    expect(texts.length).toBe(108 + 96 + 49);
     for (const split of ['dev', 'test'] as const) {
       const other = corpus
         .filter((e) => e.split !== split)
@@ -106,12 +114,20 @@ describe('memory corpus v3: split by seed', () => {
     }
   });
 
+  it('keeps every v3 entry in its v3 split: nothing tuned on v3 dev is sealed, nothing sealed is unsealed', () => {
+    const v3 = new Map(memoryCorpusV3().map((e) => [e.id, e.split]));
+    const moved = corpus.filter((e) => v3.has(e.id) && v3.get(e.id) !== e.split).map((e) => e.id);
+    expect(moved).toEqual([]);
+  });
+
   it('is a function of the seed ids alone: stable under reordering, and an added seed moves at most one other', () => {
     const entries = memoryCorpusEntries();
     const base = seedSplits(entries);
     const reversed = seedSplits([...entries].reverse());
     expect([...reversed].sort()).toEqual([...base].sort());
-    for (const e of corpus) expect(base.get(e.seed)).toBe(e.split);
+    const additions = seedSplits(memoryCorpusV4Additions());
+    expect([...seedSplits([...memoryCorpusV4Additions()].reverse())].sort()).toEqual([...additions].sort());
+    for (const e of corpus) expect(base.get(e.seed) ?? additions.get(e.seed), e.id).toBe(e.split);
     // A new attack seed in German: only the German stratum may change, and by at most one seed.
     const donor = entries.find((e) => e.kind === 'attack' && e.language === 'de')!;
     const added = seedSplits([...entries, { ...donor, id: 'atk/de/new', seed: 'atk/de/new-seed' }]);

@@ -34,7 +34,7 @@ describe('self-test: the reference implementation', () => {
     for (const file of ['canary-report.json', 'corpus-report.json']) {
       expect(existsSync(path.join(out, file)), file).toBe(true);
     }
-    expect(readFileSync(path.join(out, 'report.html'), 'utf8')).toContain('<h2>Memory corpus memory-corpus/v3');
+    expect(readFileSync(path.join(out, 'report.html'), 'utf8')).toContain('<h2>Memory corpus memory-corpus/v4');
   }, 900_000);
 
   it('served as processes over HTTP (the default target): certified on every requirement', async () => {
