@@ -109,20 +109,34 @@ const GENERIC =
 
 // PINs and codes: a PIN word, a connective, then only digits ("PIN is 4821", "Türcode: 1234",
 // "CVV 123"). Digits alone are no password elsewhere; after these words they are the secret.
+/**
+ * Words that name a PIN or an access code, in the corpus languages. Qualified: a bare "code",
+ * "código" or "код" is as often a postal or order code as a secret.
+ */
+const PIN_WORD = String.raw`pin(?:[ -]?(?:code|nummer|kod|код))?|pincode|passcode|puk|cvv2?|cvc2?|csc|(?:unlock|door|alarm|gate|safe|access|security|entry|lock|garage|keypad)[ -]code|digicode|geheimzahl|(?:tür|alarm|tresor|zugangs|tor|safe)code|code (?:pin|d'accès|d'entrée|de la porte|de l'alarme|du coffre)|código (?:pin|de acceso|de la puerta|de la alarma|da porta|do alarme|de acesso)|codice (?:pin|di accesso|del cancello|dell'allarme|della cassaforte)|kod (?:pin|do drzwi|dostępu|alarmu|do sejfu)|(?:toegangs|deur|alarm)code|пин(?:-код)?|код (?:доступа|от двери|домофона|сигнализации|от сейфа)`;
+/** A PIN word is not inside a longer Latin or Cyrillic word (kana and CJK need no break). */
+const PIN_END = String.raw`(?![a-zà-ÿа-яё])`;
 const PIN_PROSE = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(pin(?:[ -]?code|[ -]?nummer)?|passcode|puk|cvv2?|cvc2?|csc|(?:unlock|door|alarm|gate|safe|access|security|entry|lock)[ -]code|geheimzahl|türcode|code pin|código pin|暗証番号|пин(?:-код)?)(?!\p{L})(?:${connective()}|[ \t]{1,3}|${AFTER_CJK})["'«„“]?(\d{3,12})(?![\p{L}\p{N}]|[.,:/-]\d)`,
+  String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|暗証番号|パスコード)${PIN_END}(?:${connective()}|[ \t]{1,3}|${AFTER_CJK})["'«„“]?(\d{3,12})(?![\p{L}\p{N}]|[.,:/-]\d)`,
+  'giu',
+);
+// A PIN word, a few words of what it opens ("for the office", "meiner Girokarte", "de ma carte",
+// "от карты", "の"), then a copula or colon and the digits: the filler stays in one clause and
+// holds no digits, and the connective is required, so "the door code changed in 2024" is no PIN.
+const PIN_FAR = new RegExp(
+  String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|暗証番号|パスコード)${PIN_END}[^\n.,;!?"\d]{1,40}?(?:[ \t]{0,3}(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST}|jest|to)(?!\p{L})|=|:|：|は|—)[ \t]{0,3})["'«„“]?(\d{3,12})(?![\p{L}\p{N}]|[.,:/-]\d)`,
   'giu',
 );
 const CARD_CODE = /^(?:cvv2?|cvc2?|csc)$/i;
 
-// A password that is a plain word ("the wifi password is sunshine", "Passwort: Sonnenschein"):
-// only after a copula or colon and ending its clause, and never a word that says something about
+// A password that is a plain word or two ("the wifi password is sunshine", "Passwort: Sonnenschein",
+// "Пароль — черепаха"): only after a copula, colon or spaced dash and ending its clause, and never a word that says something about
 // the password ("is required", "ist falsch", "est expiré") rather than being it. Its own pass rather
 // than a second value test in PROSE_FAR's loop: the two read different words ("parola" here;
 // "pin", "passcode", "login secret", a comma aside and more prepositions there) and copulas
 // ("war", "était", "era", "is now" here; "to" there), so one match loop would change both.
 const PLAIN_PASSWORD = new RegExp(
-  String.raw`(?<![A-Za-z])(?:${PASSWORD_WORD}|parola)(?![a-zà-ÿ])(?:[ \t]+(?:${PREPOSITION})(?!\p{L})[^\n.:;!?"]{0,40}?)?[ \t]*(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST}|jest)(?:[ \t]+(?:now|jetzt|maintenant|ahora|agora|ora|теперь))?(?!\p{L})|:)[ \t]{1,3}["'«„“]?(\p{L}{4,32})(?=["'»“”]?[ \t]*(?:$|[\n.!;,)]|(?:and|but|und|aber|et|mais|y|pero|e|ma|и|но)(?!\p{L})))`,
+  String.raw`(?<![A-Za-z])(?:${PASSWORD_WORD}|parola)(?![a-zà-ÿ])(?:(?:[ \t]*,|[ \t]+(?:${PREPOSITION})(?!\p{L}))[^\n.:;!?"]{0,40}?)?[ \t]*(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST}|jest)(?:[ \t]+(?:now|jetzt|maintenant|ahora|agora|ora|теперь))?(?!\p{L})|:|(?<=[ \t])[—–](?=[ \t]))[ \t]{1,3}["'«„“]?(\p{L}{4,32}(?:[ \t]\p{L}{4,32})?)(?=["'»“”]?(?:[ \t]*(?:$|[\n.!;,)])|[ \t]+(?:and|but|und|aber|et|mais|y|pero|e|ma|и|но)(?!\p{L})))`,
   'giu',
 );
 /** Words that describe a password (or start a phrase about it) rather than being one. */
@@ -133,6 +147,7 @@ const ABOUT_PASSWORD = new Set(
   here also still just only very quite really always never sometimes usually enough case sensitive
   mine yours theirs ours hers this that these those what which where their your none nothing something
   changed reset stored saved encrypted hashed protected shared leaked compromised set rotated
+  forgotten stolen broken lost kept sent written given taken chosen
   erforderlich notwendig nötig falsch richtig ungültig gültig abgelaufen schwach stark kurz lang sicher
   unsicher geheim leer neu alt gleich bekannt unbekannt einfach gespeichert geändert verschlüsselt
   requis obligatoire facultatif faux fausse incorrect valide invalide expiré expirée faible fort forte
@@ -189,11 +204,14 @@ export function keywordSecretRanges(text: string): Range[] {
     if (looksRandom(v)) pushTrimmed(m, v);
   }
   for (const m of text.matchAll(URL_USER_TOKEN)) if (looksRandom(m[1] ?? '')) push(m, 1, 1);
-  for (const m of text.matchAll(PIN_PROSE)) {
-    const digits = m[2] ?? '';
-    if (CARD_CODE.test(m[1] ?? '') ? digits.length <= 4 : digits.length >= 4) push(m, 2);
+  for (const re of [PIN_PROSE, PIN_FAR]) {
+    for (const m of text.matchAll(re)) {
+      const digits = m[2] ?? '';
+      if (CARD_CODE.test(m[1] ?? '') ? digits.length <= 4 : digits.length >= 4) push(m, 2);
+    }
   }
-  for (const m of text.matchAll(PLAIN_PASSWORD)) if (plainPassword(m[1] ?? '')) push(m, 1);
+  // A passphrase of two plain words is one when neither word says something about it.
+  for (const m of text.matchAll(PLAIN_PASSWORD)) if ((m[1] ?? '').split(/[ \t]/).every(plainPassword)) push(m, 1);
   return out;
 }
 

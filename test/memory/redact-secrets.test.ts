@@ -60,7 +60,7 @@ describe('secret redaction with the secretlint recommended preset (step 4a)', ()
     }
   });
 
-  it('PINs and codes are digits after a PIN word; a plain-word password ends its clause after a copula or colon; words about a password stay', async () => {
+  it('PINs and codes are digits after a PIN word (a few words of what it opens between, then a copula or colon); a plain-word password (one or two words) ends its clause after a copula, colon or dash; words about a password stay', async () => {
     for (const [text, value] of [
       ['my bank PIN is 4821', '4821'],
       ['SIM PIN 5566 and PUK 12345678', '5566'],
@@ -75,6 +75,14 @@ describe('secret redaction with the secretlint recommended preset (step 4a)', ()
       ['mot de passe : papillon', 'papillon'],
       ['пароль: ромашка', 'ромашка'],
       ['my netflix password is now pancakes and the pin is 2468', 'pancakes'],
+      // Written for this test: a few words of what the code opens, then a copula or colon.
+      ['The gate code for the allotment is 58213.', '58213'],
+      ['Geheimzahl meiner alten Kreditkarte: 3390', '3390'],
+      ['Kod do drzwi na klatkę to 4417.', '4417'],
+      ['El código de la alarma del garaje es 770125', '770125'],
+      ['ゆうちょの暗証番号は 2580', '2580'],
+      ['Пароль от роутера — одуванчик.', 'одуванчик'],
+      ['the guest wifi passphrase: maple harbour', 'maple harbour'],
     ] as const) {
       expect((await redactSecrets(text, 'text/plain')).content, text).not.toContain(value);
     }
@@ -94,6 +102,11 @@ describe('secret redaction with the secretlint recommended preset (step 4a)', ()
       'Arduino LED on pin 13',
       'Chapter 4: PIN entry screens, 1234 examples',
       'card CVV 12345 is not a CVV',
+      'The gate code changed in 2023, ask the neighbours.',
+      'el código postal de la oficina es 28013',
+      'Le mot de passe est obligatoire à la connexion.',
+      'The password, as you know, is forgotten.',
+      'Password — see the vault.',
     ];
     for (const text of about) expect((await redactSecrets(text, 'text/plain')).content, text).toBe(text);
   });
