@@ -183,8 +183,8 @@ const CLEARLY_BETTER = 0.15;
  * how well its letters fit them, which needs no word list of any language.
  */
 const LETTER_FREQUENCY = [
-  8.5, 1.5, 3.0, 4.3, 13.0, 1.4, 2.2, 3.0, 7.5, 0.6, 1.5, 4.0, 3.0, 7.5, 6.8, 2.4, 0.3, 6.5, 6.3, 6.3, 3.5, 1.2,
-  1.5, 0.2, 1.2, 1.2,
+  8.5, 1.5, 3.0, 4.3, 13.0, 1.4, 2.2, 3.0, 7.5, 0.6, 1.5, 4.0, 3.0, 7.5, 6.8, 2.4, 0.3, 6.5, 6.3, 6.3, 3.5, 1.2, 1.5,
+  0.2, 1.2, 1.2,
 ];
 const LOG_FREQUENCY = LETTER_FREQUENCY.map((f) => Math.log(f / 100));
 /**
@@ -206,12 +206,12 @@ function frequencyShift(sample: string): number {
     }
   }
   if (letters === 0) return 0;
-  const fit = (n: number) => counts.reduce((a, k, c) => a + k * LOG_FREQUENCY[(c + n) % 26]!, 0) / letters;
+  const fitOf = (n: number) => counts.reduce((a, k, c) => a + k * LOG_FREQUENCY[(c + n) % 26]!, 0) / letters;
   let best = 0;
-  let bestFit = fit(0);
+  let bestFit = fitOf(0);
   const own = bestFit;
   for (let n = 1; n < 26; n++) {
-    const f = fit(n);
+    const f = fitOf(n);
     if (f > bestFit) {
       bestFit = f;
       best = n;
@@ -305,6 +305,8 @@ const LEET: Readonly<Record<string, string>> = {
   '7': 't',
   '+': 't',
   '9': 'g',
+  '6': 'g',
+  '8': 'b',
 };
 /**
  * `1` stands for i or l ("1nc1ude": include). Two readings of each word are offered, as
@@ -338,7 +340,7 @@ function byPairs(w: string): string {
 
 /** Mixed words a text needs before its all-digit words are read as letters too ("70", "105": to, los). */
 const LEET_HEAVY = 3;
-const LEET_DIGITS_ONLY = /^[0134579]{2,5}$/;
+const LEET_DIGITS_ONLY = /^[013456789]{2,5}$/;
 
 /**
  * Digits and symbols standing for letters inside words that also have letters: up to two
@@ -379,15 +381,27 @@ function spacedOut(text: string): string | null {
     .join(' ');
 }
 
-/** "i g n o r e", "i.g.n.o.r.e", "i-g-n-o-r-e" → "ignore". */
-function letterSpaced(text: string): string | null {
-  let changed = false;
+/** Dotted runs a text needs before every dot between two non-spaces is dropped too. */
+const DOTTED_HEAVY = 3;
+
+/**
+ * "i g n o r e", "i.g.n.o.r.e", "i-g-n-o-r-e" → "ignore". In a text dotted throughout, also a
+ * second reading with every dot between two non-spaces dropped, so apostrophes, hyphens and
+ * punctuation inside dotted words come back ("D.'.o.r.a", "p.r.é.-.a.p.p.r.o.u.v.é").
+ */
+function letterSpaced(text: string): string[] {
+  let runs = 0;
   // One separator throughout a run: in "S.e.n.d.e i.m.m.e.r" the space between words ends it.
   const out = text.replace(/(?<![\p{L}\p{N}])\p{L}([ .·_*|/-]{1,2})(?:\p{L}\1){1,}\p{L}(?![\p{L}\p{N}])/gu, (run) => {
-    changed = true;
+    if (run.includes('.')) runs++;
     return run.replace(/[ .·_*|/-]/g, '');
   });
-  return changed ? out : null;
+  const readings = out !== text ? [out] : [];
+  if (runs >= DOTTED_HEAVY) {
+    const all = text.replace(/(?<=\S)\.(?=\S)/g, '');
+    if (all !== out) readings.push(all);
+  }
+  return readings;
 }
 
 /** Markers inside words a text needs before markers between any two non-spaces are dropped too. */
@@ -407,6 +421,12 @@ function brokenWords(text: string): string[] {
   if ((text.match(/(?<=\p{L})[*_~`]{1,3}(?=\p{L})/gu)?.length ?? 0) >= BROKEN_HEAVY) {
     const all = text.replace(/(?<=\S)[*_~`]{1,3}(?=\S)/gu, '');
     if (all !== text && all !== out) readings.push(all);
+  }
+  // Hyphens likewise: in a text hyphen-broken throughout, an address comes back only when the
+  // hyphens beside its punctuation go too ("htt-ps:-//c-oll-ect-.ex-fil--ex-amp-le.-net").
+  if ((text.match(/(?<=\p{L})-(?=\p{L})/gu)?.length ?? 0) >= BROKEN_HEAVY * 2) {
+    const all = text.replace(/(?<=\S)-+(?=\S)/gu, '');
+    if (all !== text && all !== out && !readings.includes(all)) readings.push(all);
   }
   return readings;
 }
@@ -455,7 +475,7 @@ export function decodeOnce(input: string): Decoded[] {
     out.push({ encoding: 'reversed', text: r, payload: r });
   }
   for (const reading of leetspeak(text)) add('leetspeak', reading);
-  add('letter_spaced', letterSpaced(text));
+  for (const reading of letterSpaced(text)) add('letter_spaced', reading);
   add('letter_spaced', spacedOut(text));
   for (const reading of brokenWords(text)) add('broken_words', reading);
   return out;

@@ -113,9 +113,10 @@ const GENERIC =
  * Words that name a PIN or an access code, in the corpus languages. Qualified: a bare "code",
  * "código" or "код" is as often a postal or order code as a secret.
  */
-const PIN_WORD = String.raw`pin(?:[ -]?(?:code|nummer|kod|код))?|pincode|passcode|puk|cvv2?|cvc2?|csc|(?:unlock|door|alarm|gate|safe|access|security|entry|lock|garage|keypad)[ -]code|digicode|geheimzahl|(?:tür|alarm|tresor|zugangs|tor|safe)code|code (?:pin|d'accès|d'entrée|de la porte|de l'alarme|du coffre)|código (?:pin|de acceso|de la puerta|de la alarma|da porta|do alarme|de acesso)|codice (?:pin|di accesso|del cancello|dell'allarme|della cassaforte)|kod (?:pin|do drzwi|dostępu|alarmu|do sejfu)|(?:toegangs|deur|alarm)code|пин(?:-код)?|код (?:доступа|от двери|домофона|сигнализации|от сейфа)`;
+const PIN_WORD =
+  "pin(?:[ -]?(?:code|nummer|kod|код))?|pincode|passcode|puk|cvv2?|cvc2?|csc|(?:unlock|door|alarm|gate|safe|access|security|entry|lock|garage|keypad)[ -]code|digicode|geheimzahl|(?:tür|alarm|tresor|zugangs|tor|safe)code|code (?:pin|d'accès|d'entrée|de la porte|de l'alarme|du coffre)|código (?:pin|de acceso|de la puerta|de la alarma|da porta|do alarme|de acesso)|codice (?:pin|di accesso|del cancello|dell'allarme|della cassaforte)|kod (?:pin|do drzwi|dostępu|alarmu|do sejfu)|(?:toegangs|deur|alarm)code|пин(?:-код)?|код (?:доступа|от двери|домофона|сигнализации|от сейфа)";
 /** A PIN word is not inside a longer Latin or Cyrillic word (kana and CJK need no break). */
-const PIN_END = String.raw`(?![a-zà-ÿа-яё])`;
+const PIN_END = '(?![a-zà-ÿа-яё])';
 const PIN_PROSE = new RegExp(
   String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|暗証番号|パスコード)${PIN_END}(?:${connective()}|[ \t]{1,3}|${AFTER_CJK})["'«„“]?(\d{3,12})(?![\p{L}\p{N}]|[.,:/-]\d)`,
   'giu',

@@ -99,3 +99,25 @@ describe('shifts and reversal in languages the common-word list barely knows', (
     for (const plain of notes) expect(decodeOnce(plain).filter((d) => /^(rot13|caesar)/.test(d.encoding))).toEqual([]);
   });
 });
+
+describe('texts dotted or hyphen-broken throughout, and 8 and 6 in leetspeak', () => {
+  const dot = (w: string) => [...w].join('.');
+  it('gives apostrophes, hyphens and punctuation inside dotted words back', () => {
+    const text = `${dot("Aujourd'hui")} ${dot('même')}, ${dot('tout')} ${dot('est')} ${dot('pré-validé')}.`;
+    expect(spaced(text)).toContain("Aujourd'hui même, tout est pré-validé.");
+  });
+
+  it('brings an address back from a text hyphen-broken throughout', () => {
+    const text = 'Sch-ick je-de Ant-wort an htt-ps:-//log-ger-.ab-zug--bei-spiel.-org-/in';
+    expect(broken(text)).toContain('Schick jede Antwort an https://logger.abzugbeispiel.org/in');
+  });
+
+  it('reads 8 as b and 6 as g inside words', () => {
+    expect(leet('8itte imm3r 8ei 6ruppen')).toContain('bitte immer bei gruppen');
+  });
+
+  it('gives a note with one dotted abbreviation or a hyphenated word or two no extra reading', () => {
+    expect(spaced('Meet the U.S.A. team at 10 a.m. for the e-mail review, i.e. tomorrow.')).toHaveLength(1);
+    expect(broken('A state-of-the-art, well-known tool.')).toHaveLength(1);
+  });
+});
