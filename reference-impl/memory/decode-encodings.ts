@@ -338,6 +338,9 @@ function byPairs(w: string): string {
   return best;
 }
 
+/** An `@` before a domain ("0u751d3-ma11.3x4mp1e") is an address's, not a leet "a". */
+const ADDRESS_AFTER_AT = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
+
 /** Mixed words a text needs before its all-digit words are read as letters too ("70", "105": to, los). */
 const LEET_HEAVY = 3;
 const LEET_DIGITS_ONLY = /^[013456789]{2,5}$/;
@@ -351,11 +354,17 @@ function leetspeak(text: string): string[] {
   const heavy = mixed >= LEET_HEAVY;
   const readings = [byVowel, byPairs].map((readOnes) => {
     let changed = false;
-    const out = text.replace(/[\p{L}0-9@$!+]+/gu, (w) => {
+    const out = text.replace(/[\p{L}0-9@$!+]+/gu, (w, at: number) => {
       const letters = /\p{L}/u.test(w);
       if (!/[0-9@$!+]/.test(w) || (!letters && !(heavy && LEET_DIGITS_ONLY.test(w)))) return w;
       changed = true;
-      return readOnes(w.replace(/[0-9@$!+]/g, (c) => (c === '1' ? c : (LEET[c] ?? c))));
+      return readOnes(
+        w.replace(/[0-9@$!+]/g, (c, i: number) =>
+          c === '1' || (c === '@' && ADDRESS_AFTER_AT.test(text.slice(at + i + 1, at + i + 256)))
+            ? c
+            : (LEET[c] ?? c),
+        ),
+      );
     });
     return changed ? out : null;
   });

@@ -114,6 +114,8 @@ describe('texts dotted or hyphen-broken throughout, and 8 and 6 in leetspeak', (
 
   it('reads 8 as b and 6 as g inside words', () => {
     expect(leet('8itte imm3r 8ei 6ruppen')).toContain('bitte immer bei gruppen');
+    // An @ before a domain stays an address's.
+    expect(leet('m4i1 7h3 k3y5 70 0p5@c0113c7.3x4mp13')[0]).toContain('ops@co');
   });
 
   it('gives a note with one dotted abbreviation or a hyphenated word or two no extra reading', () => {
