@@ -32,6 +32,7 @@ import { blackHole } from '../fixtures/faults/toxics/timeout.js';
 import { useToxiproxy } from '../fixtures/faults/use-toxiproxy.js';
 import {
   CollectorOutage,
+  describeOutage,
   EXPORT_TIMEOUT_MS,
   OUTAGE_OPTIONS,
   observeRun,
@@ -109,11 +110,12 @@ describe('R10 collector outage through Toxiproxy changes nothing but telemetry',
   for (const toxic of TOXICS) {
     it(`${toxic.id} collector link with ${toxic.what}: identical outcomes and heads, bounded latency, audit kept, health raised and cleared`, async (ctx) => {
       const l = need(ctx, t());
-      await outage.check(
+      const seen = await outage.check(
         t(),
         () => toxic.apply(l),
         () => l.heal(),
       );
+      await ctx.annotate(describeOutage(seen));
     });
   }
 
