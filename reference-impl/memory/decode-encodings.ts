@@ -360,9 +360,7 @@ function leetspeak(text: string): string[] {
       changed = true;
       return readOnes(
         w.replace(/[0-9@$!+]/g, (c, i: number) =>
-          c === '1' || (c === '@' && ADDRESS_AFTER_AT.test(text.slice(at + i + 1, at + i + 256)))
-            ? c
-            : (LEET[c] ?? c),
+          c === '1' || (c === '@' && ADDRESS_AFTER_AT.test(text.slice(at + i + 1, at + i + 256))) ? c : (LEET[c] ?? c),
         ),
       );
     });
