@@ -478,8 +478,7 @@ export function decodeOnce(input: string): Decoded[] {
   // too: a reversed line of them is as cheap to read as to guess.
   const sample = text.slice(0, SAMPLE);
   if ((sample.match(/[\p{Script=Cyrillic}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0) >= 8) {
-    const r = [...text].reverse().join('');
-    out.push({ encoding: 'reversed', text: r, payload: r });
+    out.push(reversed(text));
   }
   for (const reading of leetspeak(text)) add('leetspeak', reading);
   for (const reading of letterSpaced(text)) add('letter_spaced', reading);
