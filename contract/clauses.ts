@@ -124,6 +124,11 @@ const CLAUSES: Record<string, Entry> = {
     'thread-state-invariants',
     'Duplicate writes with the same idempotency key return the same pending/durable reference.',
   ],
+  'R03.17': [
+    'thread-state-invariants',
+    'Duplicate writes with the same idempotency key return the same pending/durable reference.',
+    'as R03.2, with nothing ordering the duplicates: started in the same tick, they interleave inside the write, and one that passes the key lookup while another is inserting still gets the one stored ref — never a bound refusal far below every bound',
+  ],
   'R03.3': [
     'thread-state-invariants',
     'Duplicate writes with the same idempotency key return the same pending/durable reference.',

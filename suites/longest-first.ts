@@ -26,7 +26,7 @@ const MEASURED_S: Readonly<Record<string, number>> = {
   'r01-uncertain-after-output.spec.ts': 54,
   'r04-lease-fencing-history.spec.ts': 50,
   'r08-causal-trace.spec.ts': 48,
-  'r03-idempotency.spec.ts': 48,
+  'r03-idempotency.spec.ts': 50,
   'r06-conflicts-provenance.spec.ts': 45,
   'r10-collector-toxiproxy.spec.ts': 36,
   'r09-context-baggage.spec.ts': 35,

@@ -76,6 +76,43 @@ describe('R03 idempotency and ambiguous crashes', () => {
     );
   });
 
+  it('R03.17 duplicates started in the same tick, each a few awaits apart, all get the same ref and none is refused', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    // R03.2 orders when calls start; here nothing does: every duplicate starts in the same tick
+    // after its own number of yields, so in process they interleave at single awaits inside the
+    // write — a duplicate can pass the key lookup while another is between its lookup and its
+    // insert. One new key per thread, far below every bound: a refusal is never the answer.
+    const yieldsArb = fc.array(fc.nat({ max: 6 }), { minLength: 2, maxLength: 8 });
+    await fc.assert(
+      fc.asyncProperty(bytesArb, yieldsArb, async (bytes, yields) => {
+        const th = await openThread(t());
+        const settled = await Promise.allSettled(
+          yields.map(async (n) => {
+            for (let i = 0; i < n; i++) await Promise.resolve();
+            return th.store.write_native_state(th.scope, CODEC, payload(bytes), 'same-tick');
+          }),
+        );
+        const refs = settled.map((r, i) => {
+          if (r.status === 'rejected') {
+            throw new Error(
+              `duplicate #${i} (after ${yields[i]} yields) was refused: ${(r.reason as { code?: string } | null)?.code ?? String(r.reason)}`,
+            );
+          }
+          return r.value;
+        });
+        for (const r of refs) expect(r).toEqual(refs[0]);
+        expect(refs[0]?.idempotencyKey).toBe('same-tick');
+        expect(refs[0]?.size).toBe(bytes.byteLength);
+        // The one stored state is the one every duplicate was given.
+        expect(await th.store.write_native_state(th.scope, CODEC, payload(bytes), 'same-tick')).toEqual(refs[0]);
+        const head = await th.store.commit_head(th.scope, refs[0]!, 0, 'run-same-tick');
+        expect(head.state).toEqual(refs[0]);
+        expect(hex(head.payload.bytes)).toBe(hex(bytes));
+      }),
+      fcParams(50),
+    );
+  });
+
   it('R03.3 the same key with different bytes is refused and never overwrites', async (ctx) => {
     needCapability(ctx, t(), 'threadState');
     await fc.assert(
