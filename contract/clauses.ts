@@ -76,6 +76,11 @@ const CLAUSES: Record<string, Entry> = {
   ],
   'R07.18': ['memory-write-pipeline', 'Scan and classify content as untrusted model-produced context.'],
   'R07.19': ['conformance', 'memory injection, scope escalation, retention, approval, and deletion tests'],
+  'R07.20': [
+    'memory-write-pipeline',
+    'Require human approval where the scope/path policy says so.',
+    'an approval is one decision: two decisions of one pending write arriving together (approve with reject, or the same approval twice) end with exactly one taking effect — the record written once if approved, never written if rejected — and no answer claims the decision that did not happen',
+  ],
   'R09.9': [
     'propagation',
     'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',

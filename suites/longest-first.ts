@@ -13,7 +13,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * files one at a time, on a loaded 2-core machine: relative weights, not expectations).
  */
 const MEASURED_S: Readonly<Record<string, number>> = {
-  'r07-injection-retention-approval.spec.ts': 197,
+  'r07-injection-retention-approval.spec.ts': 200,
   'r03-crash-failpoints.spec.ts': 148,
   'r01-restore.spec.ts': 132,
   'r05-memory-isolation.spec.ts': 120,

@@ -884,4 +884,62 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     await ctx.annotate(`storage locations declared: ${live.locations.join(', ')}`);
     expect(residue.join('\n')).toBe('');
   });
+
+  it('R07.20 one pending write decided twice at once (approve with reject, or approve twice), started in the same tick: exactly one decision takes effect and no answer claims the other', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const prefix = policy(t()).approvalKeyPrefix;
+    const m = t().memory(p.alice, p.agents[0]);
+    // Nothing orders the two decisions: each starts after its own few yields, so inside an
+    // implementation they interleave between "is it still pending?" and "mark it decided".
+    const raceArb = fc.record({
+      decisions: fc.constantFrom(
+        ['approve', 'reject'] as const,
+        ['reject', 'approve'] as const,
+        ['approve', 'approve'] as const,
+      ),
+      yields: fc.tuple(fc.nat({ max: 6 }), fc.nat({ max: 6 })),
+    });
+    await fc.assert(
+      fc.asyncProperty(raceArb, async ({ decisions, yields }) => {
+        const content = `${uniqueWord()} user prefers morning appointments`;
+        const key = `${prefix}${freshKey('raced')}`;
+        const pending = await m.put(USER, note(key, content), null);
+        if (pending.status !== 'pending_approval') throw new Error(`expected pending_approval, got ${pending.status}`);
+        const settled = await Promise.allSettled(
+          decisions.map(async (d, i) => {
+            for (let y = 0; y < yields[i]!; y++) await Promise.resolve();
+            return t().approvals.decide(p.approverA, pending.approvalId, d);
+          }),
+        );
+        const answers: MemoryWriteOutcome[] = [];
+        for (const r of settled) {
+          // The decision that lost is refused as a decided approval is: it no longer exists as pending.
+          if (r.status === 'rejected')
+            expect(['not_found', 'revision_conflict']).toContain(asContractError(r.reason).code);
+          else answers.push(r.value);
+        }
+        const stored = await m.get(USER, key);
+        const said = answers.map((a) => a.status);
+        if (stored) {
+          // Approved: the record was written once, and no answer says the write was rejected.
+          expect(stored.content).toBe(content);
+          expect(stored.revision).toBe(1);
+          expect(said).not.toContain('rejected');
+          expect(said).toContain('written');
+          for (const a of answers) if (a.status === 'written') expect(a.record.revision).toBe(1);
+        } else {
+          // Rejected: nothing was written, and no answer says it was.
+          expect(decisions).toContain('reject');
+          expect(said).toContain('rejected');
+          expect(said).not.toContain('written');
+          expect(said).not.toContain('consolidated');
+        }
+        // Decided either way: it is no longer listed, and a third decision is refused.
+        expect((await t().approvals.list(p.approverA)).some((a) => a.approvalId === pending.approvalId)).toBe(false);
+        await expectRejection(t().approvals.decide(p.approverA, pending.approvalId, 'reject'), ['not_found']);
+      }),
+      fcParams(20),
+    );
+  });
 });
