@@ -60,6 +60,11 @@ const CLAUSES: Record<string, Entry> = {
     'thread-state-invariants',
     'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
   ],
+  'R04.31': [
+    'thread-state-invariants',
+    'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
+    'takeovers in flight together are still one bump each: every acknowledged takeover gets a generation of its own (two workers never share one), so the newest fences the rest',
+  ],
   'R06.20': [
     'memory-write-pipeline',
     'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
