@@ -188,6 +188,15 @@ export const DESCRIBED = concept(
 );
 
 /**
+ * German (and Dutch) write nouns together: a describing word is often the head or the first part
+ * of a compound ("Sicherheitsforschung", "Injektionsbeispiele", "Angriffsmuster",
+ * "aanvalsvoorbeelden"), which DESCRIBED's word-start match misses once a reading has dropped the
+ * hyphens of "Prompt-Injection-Beispiele".
+ */
+export const DESCRIBED_IN_COMPOUND =
+  /\p{L}(?:beispiel|forschung|angriff|injektion|injection|zitat|voorbeeld|aanval|onderzoek)|(?:beispiel|forschung|angriff|injektion|zitat|voorbeeld|aanval|onderzoek)\p{L}/u;
+
+/**
  * A destination right after a negation is a prohibition, not a destination: "never in the URL",
  * "nicht an Externe", "jamais à quiconque" (removed before destinations are looked for).
  */

@@ -199,7 +199,8 @@ const QUOTED =
 
 /** Whether the sentence describes what it quotes; a host name ("exfil-example.net") is no description. */
 function frames(sentence: string): boolean {
-  return L.DESCRIBED.test(sentence.toLowerCase().replace(/\S*[./@]\S*/g, ' '));
+  const words = sentence.toLowerCase().replace(/\S*[./@]\S*/g, ' ');
+  return L.DESCRIBED.test(words) || L.DESCRIBED_IN_COMPOUND.test(words);
 }
 
 /**
