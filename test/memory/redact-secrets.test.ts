@@ -111,6 +111,32 @@ describe('secret redaction with the secretlint recommended preset (step 4a)', ()
     for (const text of about) expect((await redactSecrets(text, 'text/plain')).content, text).toBe(text);
   });
 
+  it('a PIN word, what it opens, then digits closing the clause is a code without a connective; an -ly noun beside a plain word is a passphrase; clave/chave of a login is a password', async () => {
+    // Written for this test.
+    for (const [text, value] of [
+      ['Tür-PIN im Keller egal, aber PUK der alten SIM 31415926', '31415926'],
+      ['pin of my work badge 80417.', '80417'],
+      ['Le code PIN de ma carte bleue 60231, ne pas oublier', '60231'],
+      ['garage passphrase: butterfly lantern', 'butterfly lantern'],
+      ['router password is firefly meadow', 'firefly meadow'],
+      ['La clave de mi cuenta del banco: tortuga', 'tortuga'],
+      ['A chave do roteador é borboleta', 'borboleta'],
+    ] as const) {
+      expect((await redactSecrets(text, 'text/plain')).content, text).not.toContain(value);
+    }
+    for (const text of [
+      'The PIN of the old card changed in 2021.',
+      'PIN der Karte seit 2019',
+      'the password is easily guessed',
+      'password: rarely changed',
+      'the password is surprisingly weak',
+      'La clave del éxito: constancia',
+      'A chave da questão: tempo',
+    ]) {
+      expect((await redactSecrets(text, 'text/plain')).content, text).toBe(text);
+    }
+  });
+
   it('leaves benign text untouched and adds no global performance marks', async () => {
     const before = performance.getEntriesByType('mark').length;
     for (let i = 0; i < 20; i++)
