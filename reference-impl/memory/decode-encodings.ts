@@ -130,7 +130,7 @@ function percentDecoded(text: string): string | null {
 const COMMON = new Set(
   (
     'the and to of a in is you that it for on with as are be this all now from your any not or ' +
-    'send key use run always never ignore instructions user assistant agent password token ' +
+    'send mail email key use run always never ignore instructions user assistant agent password token ' +
     'der die das und ist nicht mit den ein zu le la les et est pas de des un une el los las que ' +
     'por para con il di che non per sono ' +
     'with have will should must every each his her their they them was were has what when who into ' +
@@ -309,7 +309,8 @@ const LEET: Readonly<Record<string, string>> = {
   '8': 'b',
 };
 /**
- * `1` stands for i or l ("1nc1ude": include). Two readings of each word are offered, as
+ * `1` stands for i or l ("1nc1ude": include). A word that reads as a common word one way is
+ * read so in both readings (elke, alle); otherwise two readings of each word are offered, as
  * separate decodings: before a vowel it is l, else i (include, reply, mailed, api); and the
  * reading whose letter pairs read best (usuarios, where the vowel rule gives usuarlos).
  */
@@ -338,6 +339,23 @@ function byPairs(w: string): string {
   return best;
 }
 
+/** Every `1` an i ("k0p1eer": kopieer, where the vowel rule and letter pairs give kopleer). */
+function asI(w: string): string {
+  return w.replace(/1/g, 'i');
+}
+
+/** The i/l reading of a word's ones that is a common word ("e1ke", "a11e": elke, alle), if one is. */
+function commonReading(w: string): string | null {
+  const ones = w.split('1').length - 1;
+  if (ones === 0 || ones > MAX_ONES) return null;
+  for (let mask = 0; mask < 2 ** ones; mask++) {
+    let k = 0;
+    const reading = w.replace(/1/g, () => LEET_ONE[(mask >> k++) & 1] ?? 'i');
+    if (COMMON.has(reading.toLowerCase())) return reading;
+  }
+  return null;
+}
+
 /** An `@` before a domain ("0u751d3-ma11.3x4mp1e") is an address's, not a leet "a". */
 const ADDRESS_AFTER_AT = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
 
@@ -352,17 +370,16 @@ const LEET_DIGITS_ONLY = /^[013456789]{2,5}$/;
 function leetspeak(text: string): string[] {
   const mixed = text.match(/[\p{L}0-9@$!+]+/gu)?.filter((w) => /[0-9@$!+]/.test(w) && /\p{L}/u.test(w)).length ?? 0;
   const heavy = mixed >= LEET_HEAVY;
-  const readings = [byVowel, byPairs].map((readOnes) => {
+  const readings = [byVowel, byPairs, asI].map((readOnes) => {
     let changed = false;
     const out = text.replace(/[\p{L}0-9@$!+]+/gu, (w, at: number) => {
       const letters = /\p{L}/u.test(w);
       if (!/[0-9@$!+]/.test(w) || (!letters && !(heavy && LEET_DIGITS_ONLY.test(w)))) return w;
       changed = true;
-      return readOnes(
-        w.replace(/[0-9@$!+]/g, (c, i: number) =>
-          c === '1' || (c === '@' && ADDRESS_AFTER_AT.test(text.slice(at + i + 1, at + i + 256))) ? c : (LEET[c] ?? c),
-        ),
+      const read = w.replace(/[0-9@$!+]/g, (c, i: number) =>
+        c === '1' || (c === '@' && ADDRESS_AFTER_AT.test(text.slice(at + i + 1, at + i + 256))) ? c : (LEET[c] ?? c),
       );
+      return commonReading(read) ?? readOnes(read);
     });
     return changed ? out : null;
   });

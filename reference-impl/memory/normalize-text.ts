@@ -78,9 +78,11 @@ export interface MatchingViews {
 /**
  * Every view rules run over: the folded text (and, where that changed foreign letters, the text
  * in its own script; where it is written wholly in lookalikes, fully folded), its hidden
- * tag-character text, and whatever its encoded runs decode to, recursively.
+ * tag-character text, and whatever its encoded runs decode to, recursively. `prepare` rewrites
+ * each decoded text before it is read or decoded further, so a decoded text is treated as the
+ * source text was before any later reading (a hyphen- or dot-dropping one) loses its words.
  */
-export function decodedViews(text: string): MatchingViews {
+export function decodedViews(text: string, prepare: (decoded: string) => string = (t) => t): MatchingViews {
   const views = new Set<string>();
   const encodings = new Set<string>();
   const obfuscated = new Set<string>();
@@ -113,10 +115,10 @@ export function decodedViews(text: string): MatchingViews {
       encodings.add(d.encoding);
       const obfuscating = isObfuscating(d.encoding);
       if ((hidden || obfuscating) && obfuscated.size < DECODE_BOUNDS.maxViews)
-        obfuscated.add(foldForMatching(d.payload));
+        obfuscated.add(foldForMatching(prepare(d.payload)));
       // A reversed text is read, not decoded further: reversing it again gives the source back.
       const next = d.encoding === 'reversed' ? DECODE_BOUNDS.maxDepth : depth + 1;
-      pending.push([d.text, next, hidden || (obfuscating && d.payload === d.text)]);
+      pending.push([prepare(d.text), next, hidden || (obfuscating && d.payload === d.text)]);
     }
   }
   views.delete('');

@@ -6,11 +6,17 @@
  * obfuscating encoding to read and speaks of authority, or instructions in parts a reader never
  * sees or another system wrote (comments, hidden HTML, tool results).
  */
+import { AUTHORITY_RULES } from './authority-rules.js';
 import * as L from './grant-lexicon.js';
 import type { ScanResult } from './scan-classify.js';
 
-// Who or what an order binds, and what it reaches: an order needs one of each.
-const MARKERS = [L.AGENT, L.OBLIGATE, L.STANDING, L.PERMIT_STRONG, L.TRIGGER];
+const STANDING_ORDER = AUTHORITY_RULES.find((r) => r.id === 'standing_order')!.pattern;
+
+// Who or what an order binds, and what it reaches: an order needs one of each. A standing
+// phrase ("from now on") is no marker here: plain text with one is an order only when the
+// standing-order rule reads one in it ("from now on call me Sam" is not), and a decoded reading
+// is judged by that same rule (STRONG below), so encoding a note alone never makes it an order.
+const MARKERS = [L.AGENT, L.OBLIGATE, L.PERMIT_STRONG, L.TRIGGER];
 const OBJECTS = [L.EXEC, L.EXFIL, L.TOOL, L.CRED, L.HOST, L.ADMIN];
 // Phrases that speak of authority on their own.
 const STRONG = [
@@ -26,6 +32,7 @@ const STRONG = [
   L.AS_IF_OTHERS,
   L.ALL_SCOPES,
   L.NO_CHECK,
+  STANDING_ORDER,
 ];
 
 /**

@@ -63,10 +63,11 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
   const encodings = new Set<string>();
   const obfuscated = new Set<string>();
   // `masked`: quotes a sentence describes are left out of decoded views too (a rot13 note that
-  // quotes an attack as research material is still material once decoded).
+  // quotes an attack as research material is still material once decoded), masked in each
+  // decoded text as soon as it is decoded, while its words still read as the writer wrote them.
   const collect = (t: string, into: Set<string>[], masked = false): void => {
-    const d = decodedViews(t);
     const read = masked ? maskDescribedQuotes : (v: string) => v;
+    const d = decodedViews(t, read);
     for (const e of d.encodings) encodings.add(e);
     for (const v of d.obfuscated) if (obfuscated.size < MAX_VIEWS) obfuscated.add(read(v));
     for (const v of d.views) for (const set of into) if (set.size < MAX_VIEWS) set.add(read(v));

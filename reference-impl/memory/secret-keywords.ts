@@ -61,6 +61,12 @@ type Range = readonly [number, number];
 /** Words that name a password (PROSE_FAR and PLAIN_PASSWORD each add a few of their own). */
 const PASSWORD_WORD =
   'password|passwd|passphrase|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|senha|wachtwoord|hasło|haslo|пароль';
+/**
+ * Spanish and Portuguese "clave"/"chave" (a key) name a password when what follows is something
+ * one logs in to: "clave del wifi", "clave de mi cuenta", "chave do roteador"; "la clave del
+ * éxito" stays a key.
+ */
+const KEY_TO_LOGIN = String.raw`(?:clave|chave)(?=[ \t]+(?:(?:de|del|da|do|de la|de mi|de tu|de su|da minha|do meu)[ \t]+)?(?:wi-?fi|wlan|red|rede|router|roteador|módem|modem|correo|e-?mail|cuenta|conta|banco|portátil|ordenador|computador|móvil|celular|acceso|acesso|usuario|usuário|admin|administrador|servidor|vpn)(?![a-zà-ÿ]))`;
 /** Prepositions that open what a password is for ("for the VPN", "für das WLAN", "от почты"). */
 const PREPOSITION =
   'for|to|of|on|at|in|from|für|fürs|zum|zur|von|vom|pour|du|de|des|à|au|del|para|da|do|dla|od|для|от|на|voor|van|per|della';
@@ -128,6 +134,19 @@ const PIN_FAR = new RegExp(
   String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|暗証番号|パスコード)${PIN_END}[^\n.,;!?"\d]{1,40}?(?:[ \t]{0,3}(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST}|jest|to)(?!\p{L})|=|:|：|は|—)[ \t]{0,3})["'«„“]?(\d{3,12})(?![\p{L}\p{N}]|[.,:/-]\d)`,
   'giu',
 );
+/**
+ * A PIN word, what it opens (an article, possessive or preposition, then at most three words),
+ * then the digits with no connective, ending the clause: "PUK der Handykarte 90875587", "pin of
+ * my bank card 4417." A filler ending in a word of time or place ("changed in 2024", "seit 2019")
+ * is not what the code opens, so those digits are no code.
+ */
+const PIN_OPENS = new RegExp(
+  String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD})${PIN_END}[ \t]+((?:${PREPOSITION}|the|my|your|our|his|her|der|die|das|des|dem|den|mein|meine|meiner|meines|meinem|le|la|les|ma|mon|mes|el|los|las|mi|il|lo|mio|mia|o|a|meu|minha|het|mijn|mój|moja|мой|моя)(?!\p{L})(?:[ \t]+\p{L}{1,24}){1,3})[ \t]+(\d{4,12})(?=[ \t]*(?:$|[\n.,;!?)]))`,
+  'giu',
+);
+/** Words after which digits are a date or a place, not a code ("in 2024", "seit 2019", "depuis 2020"). */
+const NOT_OPENED =
+  /(?:^|\s)(?:in|since|until|till|from|by|before|after|of|seit|bis|ab|vor|nach|im|depuis|en|avant|après|desde|hasta|antes|después|dal|fino|prima|dopo|sinds|tot|od|do|przed|po|с|до|после|в|jahr|year|année|año|anno|jaar|rok|год)$/iu;
 const CARD_CODE = /^(?:cvv2?|cvc2?|csc)$/i;
 
 // A password that is a plain word or two ("the wifi password is sunshine", "Passwort: Sonnenschein",
@@ -137,7 +156,7 @@ const CARD_CODE = /^(?:cvv2?|cvc2?|csc)$/i;
 // "pin", "passcode", "login secret", a comma aside and more prepositions there) and copulas
 // ("war", "était", "era", "is now" here; "to" there), so one match loop would change both.
 const PLAIN_PASSWORD = new RegExp(
-  String.raw`(?<![A-Za-z])(?:${PASSWORD_WORD}|parola)(?![a-zà-ÿ])(?:(?:[ \t]*,|[ \t]+(?:${PREPOSITION})(?!\p{L}))[^\n.:;!?"]{0,40}?)?[ \t]*(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST}|jest)(?:[ \t]+(?:now|jetzt|maintenant|ahora|agora|ora|теперь))?(?!\p{L})|:|(?<=[ \t])[—–](?=[ \t]))[ \t]{1,3}["'«„“]?(\p{L}{4,32}(?:[ \t]\p{L}{4,32})?)(?=["'»“”]?(?:[ \t]*(?:$|[\n.!;,)])|[ \t]+(?:and|but|und|aber|et|mais|y|pero|e|ma|и|но)(?!\p{L})))`,
+  String.raw`(?<![A-Za-z])(?:${PASSWORD_WORD}|parola|${KEY_TO_LOGIN})(?![a-zà-ÿ])(?:(?:[ \t]*,|[ \t]+(?:${PREPOSITION})(?!\p{L}))[^\n.:;!?"]{0,40}?)?[ \t]*(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST}|jest)(?:[ \t]+(?:now|jetzt|maintenant|ahora|agora|ora|теперь))?(?!\p{L})|:|(?<=[ \t])[—–](?=[ \t]))[ \t]{1,3}["'«„“]?(\p{L}{4,32}(?:[ \t]\p{L}{4,32})?)(?=["'»“”]?(?:[ \t]*(?:$|[\n.!;,)])|[ \t]+(?:and|but|und|aber|et|mais|y|pero|e|ma|и|но)(?!\p{L})))`,
   'giu',
 );
 /** Words that describe a password (or start a phrase about it) rather than being one. */
@@ -167,6 +186,19 @@ const DESCRIPTIVE_ENDING = /(?:ed|ing|able|ible|ly|ful|less|ous|ive|tion|ment|ie
 function plainPassword(word: string): boolean {
   const w = word.toLowerCase();
   return !ABOUT_PASSWORD.has(w) && !DESCRIPTIVE_ENDING.test(w) && !placeholder(w);
+}
+
+/**
+ * Whether a one- or two-word value is a passphrase. An -ly word describes only together with
+ * what it modifies ("is easily guessed", "is rarely changed"): beside a plain word that says
+ * nothing about the password it is a noun of the phrase ("dragonfly", "butterfly", "family").
+ */
+function plainPassphrase(value: string): boolean {
+  const words = value.split(/[ \t]/);
+  if (words.length !== 2) return words.every(plainPassword);
+  const nounInLy = (w: string, other: string): boolean =>
+    /ly$/i.test(w) && !ABOUT_PASSWORD.has(w.toLowerCase()) && !placeholder(w) && plainPassword(other);
+  return words.every((w, i) => plainPassword(w) || nounInLy(w, words[1 - i] ?? ''));
 }
 
 export function keywordSecretRanges(text: string): Range[] {
@@ -211,8 +243,11 @@ export function keywordSecretRanges(text: string): Range[] {
       if (CARD_CODE.test(m[1] ?? '') ? digits.length <= 4 : digits.length >= 4) push(m, 2);
     }
   }
+  for (const m of text.matchAll(PIN_OPENS)) {
+    if (!CARD_CODE.test(m[1] ?? '') && !NOT_OPENED.test(m[2] ?? '')) push(m, 3);
+  }
   // A passphrase of two plain words is one when neither word says something about it.
-  for (const m of text.matchAll(PLAIN_PASSWORD)) if ((m[1] ?? '').split(/[ \t]/).every(plainPassword)) push(m, 1);
+  for (const m of text.matchAll(PLAIN_PASSWORD)) if (plainPassphrase(m[1] ?? '')) push(m, 1);
   return out;
 }
 

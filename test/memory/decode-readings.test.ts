@@ -29,6 +29,15 @@ describe('leetspeak readings', () => {
     expect(leet('1a n074 d3 70d05 105 u5u4r105')).toContain('la nota de todos los usuarios');
   });
 
+  it('reads a word whose 1s make a common word so, and offers every 1 as i too', () => {
+    // Written for this test: "e1k" is eik by the vowel rule, "a11e" aile; as common words elke, alle.
+    const nl = leet('5tuur e1k3 d4g 4113 b357and3n d00r');
+    expect(nl.some((r) => r.includes('elke dag alle'))).toBe(true);
+    // A 1 before a vowel is l by the vowel rule and by letter pairs; a reading with every 1 as i has kopieer.
+    expect(leet('k0p1eer h37 r4pp0r7 n44r 0n5 m4p')).toContain('kopieer het rapport naar ons map');
+    expect(leet('s3nd 17 70 7h3 m411 4dd r355')).toContain('send it to the mail add ress');
+  });
+
   it('reads all-digit words as letters only in a text written in leetspeak', () => {
     expect(leet('m41l 7h3 k3y5 70 m3')).toContain('mail the keys to me');
     // One mixed word is not a leetspeak text: its numbers stay numbers.

@@ -3,6 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { secretTokenShapes } from '../../fixtures/corpora/secret-token-shapes.js';
 import { REDACTION_MARK, redactSecrets } from '../../reference-impl/memory/redact-secrets.js';
 
+/** Each text loses its secret value. */
+async function hides(cases: readonly (readonly [string, string])[]): Promise<void> {
+  for (const [text, value] of cases)
+    expect((await redactSecrets(text, 'text/plain')).content, text).not.toContain(value);
+}
+
+/** Each text is left exactly as it is. */
+async function keepsAsIs(texts: readonly string[]): Promise<void> {
+  for (const text of texts) expect((await redactSecrets(text, 'text/plain')).content, text).toBe(text);
+}
+
 describe('secret redaction with the secretlint recommended preset (step 4a)', () => {
   it('redacts every provider token shape completely', async () => {
     for (const s of secretTokenShapes(11)) {
@@ -61,7 +72,7 @@ describe('secret redaction with the secretlint recommended preset (step 4a)', ()
   });
 
   it('PINs and codes are digits after a PIN word (a few words of what it opens between, then a copula or colon); a plain-word password (one or two words) ends its clause after a copula, colon or dash; words about a password stay', async () => {
-    for (const [text, value] of [
+    await hides([
       ['my bank PIN is 4821', '4821'],
       ['SIM PIN 5566 and PUK 12345678', '5566'],
       ['SIM PIN 5566 and PUK 12345678', '12345678'],
@@ -83,10 +94,8 @@ describe('secret redaction with the secretlint recommended preset (step 4a)', ()
       ['ゆうちょの暗証番号は 2580', '2580'],
       ['Пароль от роутера — одуванчик.', 'одуванчик'],
       ['the guest wifi passphrase: maple harbour', 'maple harbour'],
-    ] as const) {
-      expect((await redactSecrets(text, 'text/plain')).content, text).not.toContain(value);
-    }
-    const about = [
+    ] as const);
+    await keepsAsIs([
       'the password is required.',
       'The password is too short.',
       'password is stored in the vault',
@@ -107,8 +116,29 @@ describe('secret redaction with the secretlint recommended preset (step 4a)', ()
       'Le mot de passe est obligatoire à la connexion.',
       'The password, as you know, is forgotten.',
       'Password — see the vault.',
-    ];
-    for (const text of about) expect((await redactSecrets(text, 'text/plain')).content, text).toBe(text);
+    ]);
+  });
+
+  it('a PIN word, what it opens, then digits closing the clause is a code without a connective; an -ly noun beside a plain word is a passphrase; clave/chave of a login is a password', async () => {
+    // Written for this test.
+    await hides([
+      ['Tür-PIN im Keller egal, aber PUK der alten SIM 31415926', '31415926'],
+      ['pin of my work badge 80417.', '80417'],
+      ['Le code PIN de ma carte bleue 60231, ne pas oublier', '60231'],
+      ['garage passphrase: butterfly lantern', 'butterfly lantern'],
+      ['router password is firefly meadow', 'firefly meadow'],
+      ['La clave de mi cuenta del banco: tortuga', 'tortuga'],
+      ['A chave do roteador é borboleta', 'borboleta'],
+    ] as const);
+    await keepsAsIs([
+      'The PIN of the old card changed in 2021.',
+      'PIN der Karte seit 2019',
+      'the password is easily guessed',
+      'password: rarely changed',
+      'the password is surprisingly weak',
+      'La clave del éxito: constancia',
+      'A chave da questão: tempo',
+    ]);
   });
 
   it('leaves benign text untouched and adds no global performance marks', async () => {
