@@ -31,13 +31,6 @@ const SCOPES = `(?:(?:the )?(?:organi[sz]ation(?:'s)?|org|agent|shared|global|te
  */
 const NOT_NEGATED = String.raw`(?<!\b(?:never|not|nor)\s{1,3}(?:(?:in|into|to|via|with|over)\s{1,3}(?:the\s{1,3}|an?\s{1,3})?)?)`;
 
-/**
- * A control verb right after a plural noun is that noun's verb ("expenses under 50 euros skip
- * the manager approval", "small orders bypass review"): how a process runs, not an order, whose
- * verb opens its clause or follows a modal, "to" or an adverb ("always skip", "please skip").
- */
-const NOT_AFTER_THING = String.raw`(?<!\b(?!(?:always|please|this|its|is|was|has|does|perhaps|thus|plus|unless|as|us|yes|his|hers|ours|yours|theirs|sometimes|afterwards|nevertheless|regardless|anyways?)\s)\p{L}{2,}s\s)`;
-
 const rx = (s: string): RegExp => new RegExp(s, 'u');
 
 export const AUTHORITY_RULES: readonly AuthorityRule[] = [
@@ -164,7 +157,7 @@ export const AUTHORITY_RULES: readonly AuthorityRule[] = [
     id: 'disable_controls',
     reason: 'authority_broadening',
     pattern: rx(
-      String.raw`${NOT_AFTER_THING}\b(?:disable|turn off|switch off|remove|bypass|escape|skip|circumvent|deactivate|stop)\b${CLAUSE}{0,30}\b(?:sandbox(?:ing)?|filters?|filtering|guardrails?|safety (?:checks?|filters?|rules|guidelines)|moderation|restrictions?|monitoring|logging|audit(?:ing| log)?|content checks?|approvals?|confirmations?|rate limits?|isolation)\b`,
+      String.raw`\b(?:disable|turn off|switch off|remove|bypass|escape|skip|circumvent|deactivate|stop)\b${CLAUSE}{0,30}\b(?:sandbox(?:ing)?|filters?|filtering|guardrails?|safety (?:checks?|filters?|rules|guidelines)|moderation|restrictions?|monitoring|logging|audit(?:ing| log)?|content checks?|approvals?|confirmations?|rate limits?|isolation)\b`,
     ),
   },
   // Network destinations.

@@ -133,16 +133,6 @@ const CONTROL_NOUN =
 const LIFTED_VERB =
   "(?:was|were|is|are|has been|have been) (?:now )?(?:waived|lifted|removed|disabled|turned off|switched off|suspended|dropped|abolished|eliminated|skipped|bypassed)|aufgehoben|abgeschafft|entfällt|entfallen|deaktiviert|nicht mehr nötig|nicht mehr erforderlich|gestrichen|supprimée?|levée|abolie|n'est plus nécessaire|désactivée|eliminad[oa]|suprimid[oa]|anulad[oa]|ya no es necesaria|desactivad[oa]|dispensad[ao]|removid[ao]|abolid[ao]|não é mais necessária|desativad[ao]|eliminat[oa]|rimoss[oa]|abolit[oa]|non è più necessari[oa]|disattivat[oa]|отмен|упраздн|не нужн|не требуется|отключ";
 
-/**
- * A rule said to belong to another organisation — the user's employer, "their" policy — is a
- * fact about the user's world ("at the user's company small expenses skip the manager approval;
- * that is their policy"), not a claim about this system's controls.
- */
-export const OTHERS_POLICY = concept(
-  "(?:the )?user's (?:company|employer|firm|office|workplace|team)|their (?:own )?(?:finance |expense |company |internal )?(?:policy|policies|rules?|process)|firma des (?:users|nutzers|benutzers)|arbeitgeber des (?:users|nutzers|benutzers)|(?:ihre|seine) (?:richtlinie|regel|firmenregel)|(?:leur|sa) (?:politique|règle)|entreprise de l'utilisateur|empresa del usuario|(?:su|sus) (?:política|regla|normas?)|empresa do usuário|(?:a )?política (?:financeira )?deles|azienda dell'utente|(?:la )?loro (?:regola|politica)|bedrijf van de gebruiker|hun (?:beleid|regel)|firmie użytkownika|ich (?:zasada|polityka)|компании пользователя|их (?:правило|политика)",
-  'ユーザーの会社|会社の(?:経理)?ルール|用户的公司|他们的(?:政策|规定)',
-);
-
 /** A control that was switched off or waived (a policy or fact claim). */
 export const LIFTED = concept(
   `(?:${CONTROL_NOUN})[^.]{0,30}(?:${LIFTED_VERB})`,

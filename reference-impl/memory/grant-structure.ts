@@ -98,13 +98,7 @@ const GRANTS: ReadonlyArray<{ id: string; reason: GrantFinding['reason']; test: 
 
 /** Weaker signals: suspicious, not clearly an attack — quarantined for a human. */
 const SUSPICIONS: ReadonlyArray<{ id: string; test: (has: Has) => boolean }> = [
-  {
-    id: 'suspect_control_lifted',
-    // Another organisation's rule, with no one addressed and no standing order, is a fact.
-    test: (has) =>
-      (has(L.LIFTED) || has(L.SKIP)) &&
-      !(has(L.OTHERS_POLICY) && !has(L.AGENT) && !has(L.STANDING) && !has(L.OBLIGATE)),
-  },
+  { id: 'suspect_control_lifted', test: (has) => has(L.LIFTED) || has(L.SKIP) },
   { id: 'suspect_standing_order', test: (has) => has(L.STANDING) && (has(L.EXEC) || has(L.EXFIL)) && has(L.AGENT) },
 ];
 
