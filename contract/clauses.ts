@@ -289,6 +289,11 @@ const CLAUSES: Record<string, Entry> = {
   ],
   'R05.1': ['memory-scopes', 'The broker computes the namespace from authenticated context.'],
   'R05.2': ['memory-scopes', 'The broker computes the namespace from authenticated context.'],
+  'R05.11': [
+    'memory-scopes',
+    'The broker computes the namespace from authenticated context.',
+    'as R05.2, with the tenants’ calls in flight together: the namespace of a call comes from that call’s own credential, so what each side observes is what it observes alone',
+  ],
   'R05.3': ['memory-scopes', 'A model or worker cannot supply another subject or organization.'],
   'R05.4': ['memory-scopes', 'A model or worker cannot supply another subject or organization.'],
   'R05.5': ['memory-scopes', 'Read-only unless shared learning is explicitly enabled'],

@@ -16,7 +16,14 @@ import type { MemoryRecord, MemoryScope } from '../contract/memory.js';
 import type { Principal } from '../contract/principals.js';
 import type { Target } from '../contract/target.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
-import { describeOp, finalReads, memoryOpsArb, OBSERVER, runOps } from '../fixtures/memory/isolation-ops.js';
+import {
+  describeOp,
+  finalReads,
+  type MemoryOp,
+  memoryOpsArb,
+  OBSERVER,
+  runOps,
+} from '../fixtures/memory/isolation-ops.js';
 import { AGENT, freshKey, note, ORG, USER, uniqueWord } from '../fixtures/memory/memory-proposal.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
 import { needCapability } from '../fixtures/scenario/need.js';
@@ -119,6 +126,51 @@ describe('R05 memory isolation and default policies', () => {
               check(theirs, others, 'the others');
             }),
             fcParams(25),
+          );
+        }),
+      ),
+    );
+  });
+
+  it('R05.11 property: alice and the others operating at the same time, calls interleaved inside the target, observe exactly what each observes alone', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    // R05.2 with the two sides in flight together: alice's operations in one chain, the others'
+    // in another, both started in the same tick and each operation after its own few yields, so
+    // inside an implementation a call of one tenant runs between the awaits of another's. What
+    // a call acts as must come from its own credential, never from whoever called last.
+    const plan = fc.record({ ops: memoryOpsArb(20), yields: fc.array(fc.nat({ max: 4 }), { maxLength: 160 }) });
+    await withFreshTarget(undefined, (mixed) =>
+      withFreshTarget(undefined, (aliceAlone) =>
+        withFreshTarget(undefined, async (othersAlone) => {
+          let run = 0;
+          await fc.assert(
+            fc.asyncProperty(plan, async ({ ops, yields }) => {
+              run += 1;
+              const tag = `together${run}`;
+              const all = [...ops, ...finalReads()];
+              const mine = all.filter((o) => o.actor === OBSERVER);
+              const theirs = all.filter((o) => o.actor !== OBSERVER);
+              const pause = (i: number) => yields[i % Math.max(1, yields.length)] ?? 0;
+              const [seenMine, seenTheirs] = await Promise.all([
+                runOps(mixed, mine, tag, pause),
+                runOps(mixed, theirs, tag, (i) => pause(i + 1)),
+              ]);
+              const alone = await runOps(aliceAlone, mine, tag);
+              const others = await runOps(othersAlone, theirs, tag);
+              const check = (ops: readonly MemoryOp[], seen: string[], solo: string[], who: string) => {
+                ops.forEach((op, i) => {
+                  if (seen[i] !== solo[i]) {
+                    throw new Error(
+                      `${who} observed a difference at their operation ${i} (${describeOp(op)}):\n` +
+                        `  with the others' operations in flight: ${seen[i]}\n  alone:                                ${solo[i]}`,
+                    );
+                  }
+                });
+              };
+              check(mine, seenMine, alone, 'alice');
+              check(theirs, seenTheirs, others, 'the others');
+            }),
+            fcParams(10),
           );
         }),
       ),
