@@ -364,6 +364,11 @@ const CLAUSES: Record<string, Entry> = {
   'R07.13': ['memory-write-pipeline', 'Validate key, kind, content type, size, and retention.', TYPED],
   'R08.1': ['required-span-topology', 'harness.request'],
   'R08.2': ['propagation', 'Generate child spans for control-plane and worker operations.'],
+  'R08.9': [
+    'propagation',
+    'Generate child spans for control-plane and worker operations.',
+    'each run’s child spans are generated under that run’s own spans also when runs are in flight together: a span’s parent comes from the context of the run it belongs to, never from whichever run is current in the process',
+  ],
   'R08.3': [
     'export-and-failure-behavior',
     'Workers export only to the in-cluster OpenTelemetry Collector or a control-plane telemetry facade.',

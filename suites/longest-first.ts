@@ -25,7 +25,7 @@ const MEASURED_S: Readonly<Record<string, number>> = {
   'r04-zombie-partition.spec.ts': 55,
   'r01-uncertain-after-output.spec.ts': 54,
   'r04-lease-fencing-history.spec.ts': 50,
-  'r08-causal-trace.spec.ts': 48,
+  'r08-causal-trace.spec.ts': 52,
   'r03-idempotency.spec.ts': 50,
   'r06-conflicts-provenance.spec.ts': 45,
   'r10-collector-toxiproxy.spec.ts': 39,

@@ -253,4 +253,40 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
       s().provider.reset();
     }
   });
+
+  it('R08.9 runs in flight together each yield their own complete trace: no span of one run is parented into another run’s trace', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const toolName = needTool(ctx);
+    // Three runs started together, each with its own number of provider steps, so each trace's
+    // span counts are its own: a span parented by "whichever run is current" shows as one too
+    // many in one trace and one missing in another.
+    const scripts = [0, 1, 2].map((i) => [
+      ...Array.from({ length: i }, (): RunStep => ({ type: 'provider', prompt: `Check option ${i}.` })),
+      ...fullScript(`together-${i}-${bindingSeq}`, toolName),
+    ]);
+    const outcomes = await Promise.all(scripts.map((steps) => run(t(), steps)));
+    const traceIds = outcomes.map((o) => o.traceId);
+    for (const o of outcomes) {
+      expect(o.state, 'each run itself must complete').toBe('completed');
+      expect(o.traceId).toMatch(/^[0-9a-f]{32}$/);
+    }
+    expect(new Set(traceIds).size, 'each run has a trace of its own').toBe(3);
+    const traces = await Promise.all(
+      scripts.map((steps, i) =>
+        spansOfTrace(t(), c(), traceIds[i]!, { spans: { ...expectedSpans(steps), ...STATE_SPANS } }),
+      ),
+    );
+    traces.forEach((spans, i) => {
+      expect(topologyProblems(spans, { externalParent: null }), `run ${i}`).toEqual([]);
+      const counts = nameCounts(spans);
+      for (const [name, n] of Object.entries(expectedSpans(scripts[i]!)))
+        expect(counts[name] ?? 0, `run ${i}: ${name}`).toBe(n);
+    });
+    // And nothing of one run went into another's trace (or anywhere else).
+    const own = new Map(traces.flatMap((spans, i) => spans.map((x) => [x.spanId, traceIds[i]!] as const)));
+    const strays = c()
+      .spans()
+      .filter((x) => x.parentSpanId !== null && own.has(x.parentSpanId) && own.get(x.parentSpanId) !== x.traceId);
+    expect(strays.map((x) => x.name)).toEqual([]);
+  });
 });
