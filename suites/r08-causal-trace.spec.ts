@@ -264,12 +264,28 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
       ...Array.from({ length: i }, (): RunStep => ({ type: 'provider', prompt: `Check option ${i}.` })),
       ...fullScript(`together-${i}-${bindingSeq}`, toolName),
     ]);
-    const outcomes = await Promise.all(scripts.map((steps) => run(t(), steps)));
+    // Where the target has a trusted internal service, runs 0 and 2 come from it, each continuing
+    // a trace of its own: the incoming context is the request's, never the last one seen.
+    const service = t().principals.internalService;
+    const parents = scripts.map((_, i) => {
+      if (service === undefined || i === 1) return null;
+      const span = createHash('sha256').update(`r08.9:${bindingSeq}:${i}`).digest('hex').slice(0, 16);
+      return { span, trace: createHash('sha256').update(span).digest('hex').slice(0, 32) };
+    });
+    const outcomes = await Promise.all(
+      scripts.map((steps, i) => {
+        const parent = parents[i];
+        return parent
+          ? run(t(), steps, { headers: { traceparent: `00-${parent.trace}-${parent.span}-01` } }, service)
+          : run(t(), steps);
+      }),
+    );
     const traceIds = outcomes.map((o) => o.traceId);
-    for (const o of outcomes) {
+    outcomes.forEach((o, i) => {
       expect(o.state, 'each run itself must complete').toBe('completed');
       expect(o.traceId).toMatch(/^[0-9a-f]{32}$/);
-    }
+      if (parents[i]) expect(o.traceId, `run ${i} continues its own trusted parent`).toBe(parents[i]!.trace);
+    });
     expect(new Set(traceIds).size, 'each run has a trace of its own').toBe(3);
     const traces = await Promise.all(
       scripts.map((steps, i) =>
@@ -277,7 +293,7 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
       ),
     );
     traces.forEach((spans, i) => {
-      expect(topologyProblems(spans, { externalParent: null }), `run ${i}`).toEqual([]);
+      expect(topologyProblems(spans, { externalParent: parents[i]?.span ?? null }), `run ${i}`).toEqual([]);
       const counts = nameCounts(spans);
       for (const [name, n] of Object.entries(expectedSpans(scripts[i]!)))
         expect(counts[name] ?? 0, `run ${i}: ${name}`).toBe(n);
