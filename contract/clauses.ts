@@ -60,6 +60,10 @@ const CLAUSES: Record<string, Entry> = {
     'thread-state-invariants',
     'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
   ],
+  'R06.9': [
+    'memory-write-pipeline',
+    'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
+  ],
   'R06.20': [
     'memory-write-pipeline',
     'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
