@@ -896,7 +896,10 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
       if (o.status !== 'pending_approval') throw new Error(`expected pending_approval, got ${o.status}`);
       return t().approvals.decide(p.approverA, o.approvalId, 'approve');
     };
-    const first = written(await approve(await m.put(USER, note(key, `${word} first`, { retentionSeconds: 60 }), null)));
+    const firstWord = longWord();
+    const first = written(
+      await approve(await m.put(USER, note(key, `${word} ${firstWord} first`, { retentionSeconds: 60 }), null)),
+    );
     // The update waits for approval while the record it updates runs out of retention; step 6
     // (compare the expected revision) comes after step 5 (approval), so the decision meets a key
     // whose live revision is 0.
@@ -905,6 +908,11 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     expect(await approve(update)).toEqual({ status: 'conflict', currentRevision: 0 });
     expect(await m.get(USER, key)).toBeNull();
     expect(await m.search(USER, { text: word }, 10)).toEqual([]);
+    // Expiry met inside the decision reaches storage as a purge does (R07.19): the expired body
+    // is in none of the places the target keeps data, its search index included.
+    if (t().capabilities.storageInspection && t().storage) {
+      expect((await t().storage!.residue(firstWord)).found).toEqual([]);
+    }
     const again = written(await approve(await m.put(USER, note(key, `${word} reborn`), null)));
     expect(again.revision).toBeGreaterThan(first.revision);
     expect((await m.get(USER, key))?.content).toBe(`${word} reborn`);
