@@ -208,6 +208,19 @@ describe('R06 revision conflicts and consolidation provenance', () => {
         expect((o as { record: MemoryRecord }).record.content).toContain(late);
       }
     }
+    // A stale proposal of another kind than the record: the declared policy may merge it or decline.
+    const other = freshKey('consolidate-other-kind');
+    const k1 = record(await m.put(USER, note(other, 'User likes tea'), null));
+    const k2 = record(await m.put(USER, note(other, 'User likes green tea'), k1.revision));
+    const ko = await m.put(
+      USER,
+      note(other, 'Brew tea for three minutes', { kind: 'procedural', onConflict: 'consolidate' }),
+      k1.revision,
+    );
+    await ctx.annotate(`stale proposal of another kind: ${ko.status}`);
+    if (ko.status === 'conflict') expect(ko.currentRevision).toBe(k2.revision);
+    else if (ko.status === 'rejected') expect(ko.reasons.filter((r) => r.length > 0).length).toBeGreaterThan(0);
+    else expect(record(ko, 'consolidated').content).toContain('Brew tea for three minutes');
     // A merge of a record near the bound with a stale proposal would outgrow it.
     const big = freshKey('consolidate-too-large');
     const line = 'User keeps a long list of favourite teas and the shops that sell them.\n';
@@ -223,7 +236,7 @@ describe('R06 revision conflicts and consolidation provenance', () => {
     await ctx.annotate(
       `merge over the bound: ${o.status === 'rejected' ? `rejected (${o.reasons.join(', ')})` : o.status}`,
     );
-    if (o.status === 'rejected') expect(o.reasons.length).toBeGreaterThan(0);
+    if (o.status === 'rejected') expect(o.reasons.filter((r) => r.length > 0).length).toBeGreaterThan(0);
     else if (o.status === 'conflict') expect(o.currentRevision).toBe(b2.revision);
     else {
       const c = record(o, 'consolidated');
