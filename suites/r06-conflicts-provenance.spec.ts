@@ -154,6 +154,12 @@ describe('R06 revision conflicts and consolidation provenance', () => {
     const r1 = record(await m.put(USER, note(key, 'User likes tea'), null));
     const r2 = record(await m.put(USER, note(key, 'User likes green tea'), r1.revision));
     const r3 = record(await m.put(USER, note(key, 'User likes green tea in the morning'), r2.revision));
+    // A plain write is derived from no consolidation input: no sources (contract/memory.ts).
+    for (const plain of [r1, r2, r3]) {
+      expect(plain.provenance.sources).toEqual([]);
+      for (const rev of plain.provenance.sourceRevisions)
+        expect(Number.isInteger(rev) && rev < plain.revision).toBe(true);
+    }
     // A writer still holding r1 asks for consolidation instead of a conflict.
     const late = 'User dislikes coffee';
     const c = record(await m.put(USER, note(key, late, { onConflict: 'consolidate' }), r1.revision), 'consolidated');
