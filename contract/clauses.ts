@@ -80,7 +80,7 @@ const CLAUSES: Record<string, Entry> = {
   ],
   'R07.18': ['memory-write-pipeline', 'Scan and classify content as untrusted model-produced context.'],
   'R07.19': ['conformance', 'memory injection, scope escalation, retention, approval, and deletion tests'],
-  'R07.20': [
+  'R07.21': [
     'memory-write-pipeline',
     'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
   ],

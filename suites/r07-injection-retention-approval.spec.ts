@@ -885,7 +885,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     expect(residue.join('\n')).toBe('');
   });
 
-  it('R07.20 an approval decided after the gated record it updates has expired is judged against the key as it is then: a conflict at revision 0, nothing comes back, and the key starts over', async (ctx) => {
+  it('R07.21 an approval decided after the gated record it updates has expired is judged against the key as it is then: a conflict at revision 0, nothing comes back, and the key starts over', async (ctx) => {
     needCapability(ctx, t(), 'memory', 'settableClock');
     const { principals: p } = t();
     const m = t().memory(p.alice, p.agents[0]);
