@@ -65,6 +65,10 @@ const CLAUSES: Record<string, Entry> = {
     'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
     'takeovers in flight together are still one bump each: every acknowledged takeover gets a generation of its own (two workers never share one), so the newest fences the rest',
   ],
+  'R06.9': [
+    'memory-write-pipeline',
+    'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
+  ],
   'R06.20': [
     'memory-write-pipeline',
     'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
@@ -85,6 +89,10 @@ const CLAUSES: Record<string, Entry> = {
     'memory-write-pipeline',
     'Require human approval where the scope/path policy says so.',
     'an approval is one decision: two decisions of one pending write arriving together (approve with reject, or the same approval twice) end with exactly one taking effect — the record written once if approved, never written if rejected — and no answer claims the decision that did not happen',
+  ],
+  'R07.21': [
+    'memory-write-pipeline',
+    'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
   ],
   'R09.9': [
     'propagation',

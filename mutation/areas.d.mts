@@ -5,5 +5,7 @@ export interface MutationArea {
   /** The test files of the area's test command. */
   readonly tests: string[];
 }
-export declare const AREAS: Readonly<Record<'state' | 'memory' | 'telemetry' | 'runs', MutationArea>>;
+export declare const AREAS: Readonly<
+  Record<'state' | 'memory' | 'memory-pipeline' | 'telemetry' | 'runs', MutationArea>
+>;
 export declare function areaFromEnv(env?: NodeJS.ProcessEnv): MutationArea & { readonly name: string };

@@ -47,6 +47,28 @@ export const AREAS = {
       'suites/r07-injection-retention-approval.spec.ts',
     ],
   },
+  // A subset of memory for a run that fits ~40 min on two shared cores: the files of the
+  // memory write/delete/purge pipeline and its policies (not the text classifiers), with only
+  // the tests that exercise them — the corpus, fuzz and decoder/normalizer/secret-scanner unit
+  // tests are left out (they test the classifiers and run the whole pipeline thousands of times,
+  // which would make every pipeline mutant minutes long). `memory` above is unchanged.
+  'memory-pipeline': {
+    mutate: [
+      'reference-impl/memory/{write-pipeline,commit-write,authorize,namespace,delete-record,purge-expired,retention,revision-check,approval-policy,approvals-service,memory-policy,tool-authorization,quarantine-policy,consolidation-policy}.ts',
+    ],
+    tests: [
+      'test/memory/memory-service.test.ts',
+      'test/memory/quarantine.test.ts',
+      'test/memory/revision-and-consolidation.test.ts',
+      'test/memory/validate.test.ts',
+      'test/memory/recency-ranking-control.test.ts',
+      'test/memory/obfuscation-quarantine.test.ts',
+      'suites/r05-memory-isolation.spec.ts',
+      'suites/r06-conflicts-provenance.spec.ts',
+      'suites/r06-concurrent-history.spec.ts',
+      'suites/r07-injection-retention-approval.spec.ts',
+    ],
+  },
   telemetry: {
     mutate: ['reference-impl/telemetry/**/*.ts'],
     tests: [

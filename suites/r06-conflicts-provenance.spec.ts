@@ -154,6 +154,12 @@ describe('R06 revision conflicts and consolidation provenance', () => {
     const r1 = record(await m.put(USER, note(key, 'User likes tea'), null));
     const r2 = record(await m.put(USER, note(key, 'User likes green tea'), r1.revision));
     const r3 = record(await m.put(USER, note(key, 'User likes green tea in the morning'), r2.revision));
+    // A plain write is derived from no consolidation input: no sources (contract/memory.ts).
+    for (const plain of [r1, r2, r3]) {
+      expect(plain.provenance.sources).toEqual([]);
+      for (const rev of plain.provenance.sourceRevisions)
+        expect(Number.isInteger(rev) && rev < plain.revision).toBe(true);
+    }
     // A writer still holding r1 asks for consolidation instead of a conflict.
     const late = 'User dislikes coffee';
     const c = record(await m.put(USER, note(key, late, { onConflict: 'consolidate' }), r1.revision), 'consolidated');
@@ -181,6 +187,68 @@ describe('R06 revision conflicts and consolidation provenance', () => {
       status: 'conflict',
       currentRevision: c.revision,
     });
+  });
+
+  it('R06.9 consolidation at the edges: against a key that holds nothing it is a conflict at revision 0 or stores the proposal alone, and a merge that would outgrow the content bound is refused with a reason or a conflict — never an untyped failure or an oversized record', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const m = t().memory(p.alice, p.agents[0]);
+    const maxBytes = t().memoryPolicy?.maxContentBytes;
+    if (maxBytes === undefined) throw new Error('target declares no memoryPolicy.maxContentBytes');
+    const late = 'User dislikes coffee';
+    // Nothing live under the key: never written, or deleted since the writer read revision n.
+    const never = freshKey('consolidate-nothing');
+    const gone = freshKey('consolidate-deleted');
+    const g1 = record(await m.put(USER, note(gone, 'User likes tea'), null));
+    expect((await m.delete(USER, gone, g1.revision)).status).toBe('deleted');
+    for (const [key, expected] of [
+      [never, 1],
+      [gone, g1.revision],
+    ] as const) {
+      const o = await m.put(USER, note(key, late, { onConflict: 'consolidate' }), expected);
+      if (o.status === 'conflict') {
+        expect(o.currentRevision).toBe(0);
+        expect(await m.get(USER, key)).toBeNull();
+      } else {
+        expect(['consolidated', 'written']).toContain(o.status);
+        expect((o as { record: MemoryRecord }).record.content).toContain(late);
+      }
+    }
+    // A stale proposal of another kind than the record: the declared policy may merge it or decline.
+    const other = freshKey('consolidate-other-kind');
+    const k1 = record(await m.put(USER, note(other, 'User likes tea'), null));
+    const k2 = record(await m.put(USER, note(other, 'User likes green tea'), k1.revision));
+    const ko = await m.put(
+      USER,
+      note(other, 'Brew tea for three minutes', { kind: 'procedural', onConflict: 'consolidate' }),
+      k1.revision,
+    );
+    await ctx.annotate(`stale proposal of another kind: ${ko.status}`);
+    if (ko.status === 'conflict') expect(ko.currentRevision).toBe(k2.revision);
+    else if (ko.status === 'rejected') expect(ko.reasons.filter((r) => r.length > 0).length).toBeGreaterThan(0);
+    else expect(record(ko, 'consolidated').content).toContain('Brew tea for three minutes');
+    // A merge of a record near the bound with a stale proposal would outgrow it.
+    const big = freshKey('consolidate-too-large');
+    const line = 'User keeps a long list of favourite teas and the shops that sell them.\n';
+    const lines = line.repeat(Math.floor((maxBytes - 24) / line.length));
+    const filler = `${lines}${'tea '.repeat(Math.floor((maxBytes - 24 - lines.length) / 4))}`;
+    const b1 = record(await m.put(USER, note(big, filler), null));
+    const b2 = record(await m.put(USER, note(big, `${filler}green`), b1.revision));
+    const o = await m.put(
+      USER,
+      note(big, `${late} and prefers cocoa in the evening`, { onConflict: 'consolidate' }),
+      b1.revision,
+    );
+    await ctx.annotate(
+      `merge over the bound: ${o.status === 'rejected' ? `rejected (${o.reasons.join(', ')})` : o.status}`,
+    );
+    if (o.status === 'rejected') expect(o.reasons.filter((r) => r.length > 0).length).toBeGreaterThan(0);
+    else if (o.status === 'conflict') expect(o.currentRevision).toBe(b2.revision);
+    else {
+      const c = record(o, 'consolidated');
+      expect(Buffer.byteLength(c.content, 'utf8')).toBeLessThanOrEqual(maxBytes);
+    }
+    if (o.status !== 'consolidated') expect((await m.get(USER, big))?.revision).toBe(b2.revision);
   });
 
   it('R06.6 consolidation across two writers names each writer (agent scope, shared learning)', async (ctx) => {

@@ -942,4 +942,37 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
       fcParams(20),
     );
   });
+
+  it('R07.21 an approval decided after the gated record it updates has expired is judged against the key as it is then: a conflict at revision 0, nothing comes back, and the key starts over', async (ctx) => {
+    needCapability(ctx, t(), 'memory', 'settableClock');
+    const { principals: p } = t();
+    const m = t().memory(p.alice, p.agents[0]);
+    const prefix = policy(t()).approvalKeyPrefix;
+    const key = `${prefix}${freshKey('approve-after-expiry')}`;
+    const word = uniqueWord();
+    const approve = async (o: MemoryWriteOutcome): Promise<MemoryWriteOutcome> => {
+      if (o.status !== 'pending_approval') throw new Error(`expected pending_approval, got ${o.status}`);
+      return t().approvals.decide(p.approverA, o.approvalId, 'approve');
+    };
+    const firstWord = longWord();
+    const first = written(
+      await approve(await m.put(USER, note(key, `${word} ${firstWord} first`, { retentionSeconds: 60 }), null)),
+    );
+    // The update waits for approval while the record it updates runs out of retention; step 6
+    // (compare the expected revision) comes after step 5 (approval), so the decision meets a key
+    // whose live revision is 0.
+    const update = await m.put(USER, note(key, `${word} update`, { retentionSeconds: 3600 }), first.revision);
+    await t().clock!.advance(61_000);
+    expect(await approve(update)).toEqual({ status: 'conflict', currentRevision: 0 });
+    expect(await m.get(USER, key)).toBeNull();
+    expect(await m.search(USER, { text: word }, 10)).toEqual([]);
+    // Expiry met inside the decision reaches storage as a purge does (R07.19): the expired body
+    // is in none of the places the target keeps data, its search index included.
+    if (t().capabilities.storageInspection && t().storage) {
+      expect((await t().storage!.residue(firstWord)).found).toEqual([]);
+    }
+    const again = written(await approve(await m.put(USER, note(key, `${word} reborn`), null)));
+    expect(again.revision).toBeGreaterThan(first.revision);
+    expect((await m.get(USER, key))?.content).toBe(`${word} reborn`);
+  });
 });

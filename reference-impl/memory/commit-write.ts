@@ -122,7 +122,10 @@ export function commitWrite(deps: MemoryDeps, req: CommitRequest): MemoryWriteOu
     });
     return { outcome: { status, record: toMemoryRecord(written) }, written, expired, limit: false };
   });
-  if (result.expired) deps.indexes.remove(c.namespace, c.key);
+  if (result.expired) {
+    deps.indexes.remove(c.namespace, c.key);
+    deps.store.checkpoint(); // the expired body leaves the write-ahead log too, as after a purge
+  }
   if (result.written) deps.indexes.upsert(c.namespace, result.written);
   // The audit entry for a full namespace is committed; the caller still gets a typed error.
   if (result.limit) throw new ContractError('entry_limit', 'records per namespace');
