@@ -370,20 +370,25 @@ const LEET_DIGITS_ONLY = /^[013456789]{2,5}$/;
 function leetspeak(text: string): string[] {
   const mixed = text.match(/[\p{L}0-9@$!+]+/gu)?.filter((w) => /[0-9@$!+]/.test(w) && /\p{L}/u.test(w)).length ?? 0;
   const heavy = mixed >= LEET_HEAVY;
-  const readings = [byVowel, byPairs, asI].map((readOnes) => {
-    let changed = false;
-    const out = text.replace(/[\p{L}0-9@$!+]+/gu, (w, at: number) => {
-      const letters = /\p{L}/u.test(w);
-      if (!/[0-9@$!+]/.test(w) || (!letters && !(heavy && LEET_DIGITS_ONLY.test(w)))) return w;
-      changed = true;
-      const read = w.replace(/[0-9@$!+]/g, (c, i: number) =>
-        c === '1' || (c === '@' && ADDRESS_AFTER_AT.test(text.slice(at + i + 1, at + i + 256))) ? c : (LEET[c] ?? c),
-      );
-      return commonReading(read) ?? readOnes(read);
-    });
-    return changed ? out : null;
-  });
-  return [...new Set(readings.filter((r): r is string => r !== null))];
+  // Each leet word is read once (by its offset); the readings differ only in its remaining ones.
+  const words = new Map<number, { readonly read: string; readonly common: string | null }>();
+  for (const m of text.matchAll(/[\p{L}0-9@$!+]+/gu)) {
+    const w = m[0];
+    const at = m.index;
+    if (!/[0-9@$!+]/.test(w) || (!/\p{L}/u.test(w) && !(heavy && LEET_DIGITS_ONLY.test(w)))) continue;
+    const read = w.replace(/[0-9@$!+]/g, (c, i: number) =>
+      c === '1' || (c === '@' && ADDRESS_AFTER_AT.test(text.slice(at + i + 1, at + i + 256))) ? c : (LEET[c] ?? c),
+    );
+    words.set(at, { read, common: commonReading(read) });
+  }
+  if (words.size === 0) return [];
+  const readings = [byVowel, byPairs, asI].map((readOnes) =>
+    text.replace(/[\p{L}0-9@$!+]+/gu, (w, at: number) => {
+      const word = words.get(at);
+      return word ? (word.common ?? readOnes(word.read)) : w;
+    }),
+  );
+  return [...new Set(readings)];
 }
 
 /** Share of a text's space-separated tokens that must be one character for it to be spaced out whole. */

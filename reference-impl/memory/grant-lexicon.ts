@@ -182,8 +182,14 @@ export const OBEY = concept(
   '(?:run|do|execute|approve) whatever (?:they|he|she|the user|the caller|is asked)|treat every (?:question|request|message) from|use admin credentials|use (?:the )?(?:admin|root|privileged) (?:credentials|account|rights)',
 );
 
+/**
+ * German and Dutch describing words: they start a word (DESCRIBED) or sit inside a compound
+ * (DESCRIBED_IN_COMPOUND). English "injection" joins a compound only as its last part.
+ */
+const COMPOUND_STEMS = ['beispiel', 'forschung', 'angriff', 'injektion', 'zitat', 'voorbeeld', 'aanval', 'onderzoek'];
+
 export const DESCRIBED = concept(
-  'phrase|string|example|examples|attack|attacks|injection|injections|jailbreak|paper|slide|report|quotes?|such as|like|classic|typical|e\\.g\\.|how do|why|learn|explains|research|beispiel*|angriff*|injektion*|forschung*|zitat*|exemple|attaque|recherche*|citation*|ejemplo|ataque|inyecci*|investigaci*|cita*|esemp*|attacc*|iniezion*|ricerc*|пример*|атак*|инъекц*|исследован*|цитат*|вроде|exemplo*|injeç*|pesquis*|voorbeeld*|przykład*|aanval*|atak*',
+  `phrase|string|example|examples|attack|attacks|injection|injections|jailbreak|paper|slide|report|quotes?|such as|like|classic|typical|e\\.g\\.|how do|why|learn|explains|research|${COMPOUND_STEMS.map((w) => `${w}*`).join('|')}|exemple|attaque|recherche*|citation*|ejemplo|ataque|inyecci*|investigaci*|cita*|esemp*|attacc*|iniezion*|ricerc*|пример*|атак*|инъекц*|исследован*|цитат*|вроде|exemplo*|injeç*|pesquis*|przykład*|atak*`,
   '例|攻撃|攻击|注入|研究',
 );
 
@@ -193,8 +199,10 @@ export const DESCRIBED = concept(
  * "aanvalsvoorbeelden"), which DESCRIBED's word-start match misses once a reading has dropped the
  * hyphens of "Prompt-Injection-Beispiele".
  */
-export const DESCRIBED_IN_COMPOUND =
-  /\p{L}(?:beispiel|forschung|angriff|injektion|injection|zitat|voorbeeld|aanval|onderzoek)|(?:beispiel|forschung|angriff|injektion|zitat|voorbeeld|aanval|onderzoek)\p{L}/u;
+export const DESCRIBED_IN_COMPOUND = new RegExp(
+  `\\p{L}(?:${[...COMPOUND_STEMS, 'injection'].join('|')})|(?:${COMPOUND_STEMS.join('|')})\\p{L}`,
+  'u',
+);
 
 /**
  * A destination right after a negation is a prohibition, not a destination: "never in the URL",

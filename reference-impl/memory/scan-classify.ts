@@ -64,7 +64,9 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
   const obfuscated = new Set<string>();
   // `masked`: quotes a sentence describes are left out of decoded views too (a rot13 note that
   // quotes an attack as research material is still material once decoded), masked in each
-  // decoded text as soon as it is decoded, while its words still read as the writer wrote them.
+  // decoded text as soon as it is decoded, while its words still read as the writer wrote them,
+  // and once more in each folded view: a describing word in lookalike letters reads as one only
+  // after folding (masking finds nothing to do in a text without quote marks, so this is cheap).
   const collect = (t: string, into: Set<string>[], masked = false): void => {
     const read = masked ? maskDescribedQuotes : (v: string) => v;
     const d = decodedViews(t, read);
