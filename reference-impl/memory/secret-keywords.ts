@@ -94,6 +94,18 @@ const PROSE = new RegExp(
 // login: user / secret   or   user: alice pass: secret
 const LOGIN_PAIR =
   /\b(?:login|user(?:name)?|benutzer|utilisateur|usuario|usuário|utente|логин)\s{0,3}[:=]\s{0,3}[^\s/\u0000]{1,64}\s{0,3}(?:\/|\|)\s{0,3}([^\s,;\u0000]{4,256})/giu;
+/** Words that label the password of a credential pair ("pass", "pw", "Kennwort", "パスワード"). */
+const PAIR_PASSWORD_WORD = `${PASSWORD_WORD}|pass|pw|pwd|pass?wort|parola|senha|パスワード|密码|口令`;
+// A login pair written out: a user word and a name, a separator, then a password word and its
+// value ("Benutzer hmeier, Kennwort Kaffeetasse", "user: jkim / pass: marigold",
+// "ログインID: tanaka、パスワード: momiji"). Beside a user name the value is the password whatever
+// it looks like, a plain word included — but it ends its clause, and without a colon it is a
+// noun or has a digit or sign ("Benutzer anlegen, Passwort vergeben" is a to-do list).
+const CREDENTIAL_PAIR = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:login(?:[ -]?id)?|user(?:name)?|benutzer(?:name)?|utilisateur|identifiant|usuario|usuário|utente|gebruiker(?:snaam)?|użytkownik|login|логин|пользователь|ユーザー(?:名|ID)?|ログイン(?:ID|名)?|用户名?|账号)(?:[ \t]{0,3}[:=：][ \t]{0,3}|[ \t]{1,3})[^\s,;/|、，\u0000]{1,64}[ \t]{0,3}(?:[,;/|、，]|[ \t]-)[ \t]{0,3}(?:${PAIR_PASSWORD_WORD})(?![\p{L}\p{N}])([ \t]{0,3}[:=：][ \t]{0,3}|[ \t]{1,3})["'«„“「]?([^\s"'»“”」,;\u0000]{1,256}?)(?=["'»“”」]?[ \t]*(?:$|[\n.!;,)。、]))`,
+  'giu',
+);
+const PASSWORD_LABEL = new RegExp(String.raw`^(?:${PAIR_PASSWORD_WORD})[:=：]?$`, 'iu');
 // A password word, a few words about what it opens ("for the company VPN", "от почты"), a
 // copula, then the token: every part bounded, the filler lazy within one clause. The words
 // open with a preposition or a comma (what the password opens, an aside), so a compound whose
@@ -120,28 +132,34 @@ const GENERIC =
  * "código" or "код" is as often a postal or order code as a secret.
  */
 const PIN_WORD =
-  "pin(?:[ -]?(?:code|nummer|kod|код))?|pincode|passcode|puk|cvv2?|cvc2?|csc|(?:unlock|door|alarm|gate|safe|access|security|entry|lock|garage|keypad)[ -]code|digicode|geheimzahl|(?:tür|alarm|tresor|zugangs|tor|safe)code|code (?:pin|d'accès|d'entrée|de la porte|de l'alarme|du coffre)|código (?:pin|de acceso|de la puerta|de la alarma|da porta|do alarme|de acesso)|codice (?:pin|di accesso|del cancello|dell'allarme|della cassaforte)|kod (?:pin|do drzwi|dostępu|alarmu|do sejfu)|(?:toegangs|deur|alarm)code|пин(?:-код)?|код (?:доступа|от двери|домофона|сигнализации|от сейфа)";
+  "pin(?:[ -]?(?:code|nummer|kod|код))?|pincode|passcode|puk|cvv2?|cvc2?|csc|(?:unlock|door|alarm|disarm|gate|safe|access|security|entry|lock|garage|keypad)[ -]code|digicode|geheimzahl|(?:tür|alarm|tresor|zugangs|tor|safe)code|(?:zugangs|geheim|tresor)nummer|kombination|combination|combinaison|combinación|combinazione|combinação|combinatie|kombinacja|комбинация|code (?:pin|d'accès|d'entrée|de la porte|de l'alarme|du coffre)|código (?:pin|de acceso|de la puerta|de la alarma|da porta|do alarme|de acesso)|codice (?:pin|di accesso|del cancello|dell'allarme|della cassaforte)|kod (?:pin|do drzwi|dostępu|alarmu|do sejfu)|(?:toegangs|deur|alarm)code|пин(?:-код)?|код (?:доступа|от двери|домофона|сигнализации|от сейфа)";
+/** Japanese and Chinese PIN words: a PIN, a passcode, the number or code of a safe, locker or door lock. */
+const PIN_CJK =
+  '暗証番号|パスコード|(?:金庫|ロッカー|オートロック|ドア|玄関|保险箱|密码锁)の?(?:番号|暗証番号|コード|密码)';
 /** A PIN word is not inside a longer Latin or Cyrillic word (kana and CJK need no break). */
 const PIN_END = '(?![a-zà-ÿа-яё])';
+/** The digits end there: no digit, letter or decimal part follows — kana and CJK may ("8080です"). */
+const DIGITS_END = String.raw`(?!\p{N}|(?![\u3040-\u30ff\u4e00-\u9fff])\p{L}|[.,:/-]\d)`;
 const PIN_PROSE = new RegExp(
-  String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|暗証番号|パスコード)${PIN_END}(?:${connective()}|[ \t]{1,3}|${AFTER_CJK})["'«„“]?(\d{3,12})(?![\p{L}\p{N}]|[.,:/-]\d)`,
+  String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|${PIN_CJK})${PIN_END}(?:${connective()}|[ \t]{1,3}|${AFTER_CJK})["'«„“]?(\d{3,12})${DIGITS_END}`,
   'giu',
 );
 // A PIN word, a few words of what it opens ("for the office", "meiner Girokarte", "de ma carte",
 // "от карты", "の"), then a copula or colon and the digits: the filler stays in one clause and
 // holds no digits, and the connective is required, so "the door code changed in 2024" is no PIN.
 const PIN_FAR = new RegExp(
-  String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|暗証番号|パスコード)${PIN_END}[^\n.,;!?"\d]{1,40}?(?:[ \t]{0,3}(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST}|jest|to)(?!\p{L})|=|:|：|は|—)[ \t]{0,3})["'«„“]?(\d{3,12})(?![\p{L}\p{N}]|[.,:/-]\d)`,
+  String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|${PIN_CJK})${PIN_END}[^\n.,;!?"\d]{1,40}?(?:[ \t]{0,3}(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST}|jest|to)(?!\p{L})|=|:|：|は|—)[ \t]{0,3})["'«„“]?(\d{3,12})${DIGITS_END}`,
   'giu',
 );
 /**
  * A PIN word, what it opens (an article, possessive or preposition, then at most three words),
  * then the digits with no connective, ending the clause: "PUK der Handykarte 90875587", "pin of
- * my bank card 4417." A filler ending in a word of time or place ("changed in 2024", "seit 2019")
+ * my bank card 4417." Russian says what it opens in the genitive, with no preposition: "ПИН-код
+ * карты 5823". A filler ending in a word of time or place ("changed in 2024", "seit 2019")
  * is not what the code opens, so those digits are no code.
  */
 const PIN_OPENS = new RegExp(
-  String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD})${PIN_END}[ \t]+((?:${PREPOSITION}|the|my|your|our|his|her|der|die|das|des|dem|den|mein|meine|meiner|meines|meinem|le|la|les|ma|mon|mes|el|los|las|mi|il|lo|mio|mia|o|a|meu|minha|het|mijn|mój|moja|мой|моя)(?!\p{L})(?:[ \t]+\p{L}{1,24}){1,3})[ \t]+(\d{4,12})(?=[ \t]*(?:$|[\n.,;!?)]))`,
+  String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD})${PIN_END}[ \t]+((?:${PREPOSITION}|the|my|your|our|his|her|der|die|das|des|dem|den|mein|meine|meiner|meines|meinem|le|la|les|ma|mon|mes|el|los|las|mi|il|lo|mio|mia|o|a|meu|minha|het|mijn|mój|moja|мой|моя)(?!\p{L})(?:[ \t]+\p{L}{1,24}){1,3}|[а-яё]{2,24}(?:[ \t]+[а-яё]{2,24}){0,2})[ \t]+(\d{4,12})(?=[ \t]*(?:$|[\n.,;!?)]))`,
   'giu',
 );
 /** Words after which digits are a date or a place, not a code ("in 2024", "seit 2019", "depuis 2020"). */
@@ -159,6 +177,13 @@ const PLAIN_PASSWORD = new RegExp(
   String.raw`(?<![A-Za-z])(?:${PASSWORD_WORD}|parola|${KEY_TO_LOGIN})(?![a-zà-ÿ])(?:(?:[ \t]*,|[ \t]+(?:${PREPOSITION})(?!\p{L}))[^\n.:;!?"]{0,40}?)?[ \t]*(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST}|jest)(?:[ \t]+(?:now|jetzt|maintenant|ahora|agora|ora|теперь))?(?!\p{L})|:|(?<=[ \t])[—–](?=[ \t]))[ \t]{1,3}["'«„“]?(\p{L}{4,32}(?:[ \t]\p{L}{4,32})?)(?=["'»“”]?(?:[ \t]*(?:$|[\n.!;,)])|[ \t]+(?:and|but|und|aber|et|mais|y|pero|e|ma|и|но)(?!\p{L})))`,
   'giu',
 );
+/**
+ * A plain Latin word after a Japanese or Chinese password word and its particle or colon,
+ * closing the clause ("パスワードは yuzuharu です", "密码是 sunflower。"): in CJK prose a Latin word
+ * there is the password itself.
+ */
+const CJK_PLAIN_PASSWORD =
+  /(?:パスワード|密码|口令|暗証番号|パスコード)(?:[ \t]{0,3}(?:は|：|:|是|为|為)[ \t]{0,3})["'「『]?([A-Za-z]{4,32})(?=["'」』]?[ \t]*(?:です|でした|だ|。|、|，|！|$|\n))/gu;
 /** Words that describe a password (or start a phrase about it) rather than being one. */
 const ABOUT_PASSWORD = new Set(
   `required needed necessary mandatory optional missing empty blank wrong correct incorrect invalid valid
@@ -179,13 +204,17 @@ const ABOUT_PASSWORD = new Set(
   debole forte corta lunga sicura segreta vuota nuova vecchia uguale verplicht nodig onjuist geldig
   verlopen zwak sterk veilig geheim leeg nieuw oud wymagane błędne nieprawidłowe ważne słabe silne
   обязателен неверный неправильный верный истёк слабый сильный короткий длинный надёжный секретный
-  пустой новый старый`.split(/\s+/),
+  пустой новый старый pflicht standard privatsache geheimsache sache`.split(/\s+/),
 );
 const DESCRIPTIVE_ENDING = /(?:ed|ing|able|ible|ly|ful|less|ous|ive|tion|ment|iert|lich|ig|isch)$/i;
 
-function plainPassword(word: string): boolean {
+/** A German password word and copula: what follows in capitals is a noun ("Schmetterling"), not a description. */
+const GERMAN_COPULA = /(?:passwort|kennwort)[^\n.:;!?"]{0,40}?[ \t](?:ist|lautet|war)[ \t]+["'„“]?$/iu;
+
+function plainPassword(word: string, germanNoun = false): boolean {
   const w = word.toLowerCase();
-  return !ABOUT_PASSWORD.has(w) && !DESCRIPTIVE_ENDING.test(w) && !placeholder(w);
+  const nounEnding = germanNoun && /^\p{Lu}/u.test(word);
+  return !ABOUT_PASSWORD.has(w) && (nounEnding || !DESCRIPTIVE_ENDING.test(w)) && !placeholder(w);
 }
 
 /**
@@ -193,9 +222,9 @@ function plainPassword(word: string): boolean {
  * what it modifies ("is easily guessed", "is rarely changed"): beside a plain word that says
  * nothing about the password it is a noun of the phrase ("dragonfly", "butterfly", "family").
  */
-function plainPassphrase(value: string): boolean {
+function plainPassphrase(value: string, germanNoun = false): boolean {
   const words = value.split(/[ \t]/);
-  if (words.length !== 2) return words.every(plainPassword);
+  if (words.length !== 2) return words.every((w) => plainPassword(w, germanNoun));
   const nounInLy = (w: string, other: string): boolean =>
     /ly$/i.test(w) && !ABOUT_PASSWORD.has(w.toLowerCase()) && !placeholder(w) && plainPassword(other);
   return words.every((w, i) => plainPassword(w) || nounInLy(w, words[1 - i] ?? ''));
@@ -226,7 +255,9 @@ export function keywordSecretRanges(text: string): Range[] {
   }
   for (const m of text.matchAll(URL_USERINFO)) if (!placeholder(m[1] ?? '')) push(m, 1, 1);
   for (const m of text.matchAll(PROSE)) if (passwordLike((m[1] ?? '').replace(/[.!?)]+$/, ''))) push(m, 1);
-  for (const m of text.matchAll(LOGIN_PAIR)) if (!placeholder(m[1] ?? '')) push(m, 1);
+  // A value that is the next label ("user: jkim / pass: marigold") is CREDENTIAL_PAIR's to read.
+  for (const m of text.matchAll(LOGIN_PAIR))
+    if (!placeholder(m[1] ?? '') && !PASSWORD_LABEL.test(m[1] ?? '')) push(m, 1);
   for (const m of text.matchAll(GENERIC)) if (looksRandom(m[1] ?? '')) push(m, 1);
   for (const m of text.matchAll(PROSE_FAR)) {
     const v = (m[1] ?? '').replace(/[.!?)]+$/, '');
@@ -247,7 +278,16 @@ export function keywordSecretRanges(text: string): Range[] {
     if (!CARD_CODE.test(m[1] ?? '') && !NOT_OPENED.test(m[2] ?? '')) push(m, 3);
   }
   // A passphrase of two plain words is one when neither word says something about it.
-  for (const m of text.matchAll(PLAIN_PASSWORD)) if (plainPassphrase(m[1] ?? '')) push(m, 1);
+  for (const m of text.matchAll(PLAIN_PASSWORD)) {
+    const before = m[0].slice(0, m[0].length - (m[1] ?? '').length);
+    if (plainPassphrase(m[1] ?? '', GERMAN_COPULA.test(before))) push(m, 1);
+  }
+  for (const m of text.matchAll(CJK_PLAIN_PASSWORD)) if (plainPassword(m[1] ?? '')) push(m, 1);
+  for (const m of text.matchAll(CREDENTIAL_PAIR)) {
+    const v = m[2] ?? '';
+    const labelled = /[:=：]/.test(m[1] ?? '') || /^\p{Lu}|[^\p{L}]/u.test(v);
+    if (labelled && !placeholder(v) && !ABOUT_PASSWORD.has(v.toLowerCase())) push(m, 2);
+  }
   return out;
 }
 

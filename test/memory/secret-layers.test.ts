@@ -6,6 +6,14 @@ import { keywordSecretRanges, shannonEntropy } from '../../reference-impl/memory
 import { providerSecretRanges } from '../../reference-impl/memory/secret-provider-rules.js';
 
 const AN = 'aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xY3zCx';
+
+/** The keyword layer finds `secret` in `s`. */
+function expectFound(s: string, secret: string): void {
+  expect(
+    keywordSecretRanges(s).map(([a, b]) => s.slice(a, b)),
+    s,
+  ).toContain(secret);
+}
 const rnd = (n: number, seed: string, alphabet = AN): string =>
   [...createHash('sha512').update(seed).digest()]
     .slice(0, n)
@@ -47,11 +55,34 @@ describe('secret layers (step 4a)', () => {
       ['Das Passwort für den Server lautet Qw3rt!Zu9', 'Qw3rt!Zu9'],
       ['my password, which I reset yesterday, is Tr0ub4dor&3', 'Tr0ub4dor&3'],
       ['their bank login secret is zbCdiJvG8hKxRk', 'zbCdiJvG8hKxRk'],
-    ] as const) {
-      expect(
-        keywordSecretRanges(s).map(([a, b]) => s.slice(a, b)),
-        s,
-      ).toContain(secret);
+    ] as const)
+      expectFound(s, secret);
+  });
+
+  it('finds plain-word passwords and codes by their context: login pairs, CJK prose, German nouns, Russian genitive, combinations', () => {
+    for (const [s, secret] of [
+      ['Zugangsdaten Intranet: Benutzer hmeier, Kennwort Kaffeetasse.', 'Kaffeetasse'],
+      ['Login for the lab wiki - user: jkim / pass: marigold', 'marigold'],
+      ['ログインID: tanaka、パスワード: momiji', 'momiji'],
+      ['ポータルのパスワードは yuzuharu です。', 'yuzuharu'],
+      ['Mein Passwort ist Schmetterling und die PIN 9911.', 'Schmetterling'],
+      ['ПИН-код карты 5823.', '5823'],
+      ['金庫の番号は8080です。', '8080'],
+      ['Für das Fahrradschloss gilt die Kombination 3318.', '3318'],
+      ['The alarm disarm code: 7713', '7713'],
+      ['Die Zugangsnummer zum Keller lautet 1357.', '1357'],
+    ] as const)
+      expectFound(s, secret);
+    for (const s of [
+      'The username field, password field and submit button are on one page.',
+      'Benutzer anlegen, Passwort vergeben, fertig.',
+      'user: bob, password: required',
+      'Das Passwort ist Pflicht.',
+      'パスワードは必須です',
+      'the combination of 3 factors',
+      'пин-код менялся в 2024.',
+    ]) {
+      expect(keywordSecretRanges(s), s).toEqual([]);
     }
   });
 
