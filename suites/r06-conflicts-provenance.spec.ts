@@ -2,16 +2,17 @@
  * R06 — revision conflicts and consolidation provenance.
  *
  * Writers that race on one revision: exactly one wins, under every interleaving fast-check's
- * scheduler tries. Stale expected revisions (put and delete) are rejected and change nothing.
- * A declared consolidation policy records every source revision, its writer and its content
- * hash. Every write attempt — whatever its outcome — leaves an audit record, without a body.
+ * scheduler tries. Stale expected revisions (put and delete) are rejected and change nothing,
+ * what search finds included. A declared consolidation policy records every source revision,
+ * its writer and its content hash. Every write attempt — whatever its outcome, a consolidation
+ * the policy refuses too — leaves an audit record, without a body.
  */
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MemoryRecord, MemoryWriteOutcome } from '../contract/memory.js';
+import type { MemoryBroker, MemoryRecord, MemoryWriteOutcome } from '../contract/memory.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
-import { AGENT, freshKey, note, ORG, USER } from '../fixtures/memory/memory-proposal.js';
+import { AGENT, freshKey, note, ORG, USER, uniqueWord } from '../fixtures/memory/memory-proposal.js';
 import {
   type RevisionModel,
   type RevisionReal,
@@ -30,6 +31,51 @@ const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').dig
 function record(o: MemoryWriteOutcome, status: 'written' | 'consolidated' = 'written'): MemoryRecord {
   if (o.status !== status) throw new Error(`expected ${status}, got ${JSON.stringify(o)}`);
   return (o as { record: MemoryRecord }).record;
+}
+
+/**
+ * What a search for `text` shows, to compare before and after a refused write: the records in
+ * order, each score relative to the best one (a ranking may weigh recency and age between two
+ * looks; records written milliseconds apart age alike — see R07.6).
+ */
+async function searchView(m: MemoryBroker, text: string): Promise<{ records: unknown[]; scores: number[] }> {
+  const rs = await m.search(USER, { text }, 10);
+  const best = Math.max(...rs.map((r) => r.score ?? Number.NaN));
+  return { records: rs.map(({ score: _, ...r }) => r), scores: rs.map((r) => (r.score ?? Number.NaN) / best) };
+}
+
+async function expectSearchUnchanged(
+  m: MemoryBroker,
+  text: string,
+  before: Awaited<ReturnType<typeof searchView>>,
+  after: string,
+) {
+  const now = await searchView(m, text);
+  expect(now.records, `search after ${after}`).toEqual(before.records);
+  for (const [i, s] of now.scores.entries()) {
+    expect(Math.abs(s - (before.scores[i] ?? Number.NaN)), `relative score ${i} after ${after}`).toBeLessThan(1e-3);
+  }
+}
+
+/** A record updated once, then a stale consolidating proposal of another kind (the policy may merge or decline it). */
+async function staleProposalOfOtherKind(m: MemoryBroker, key: string) {
+  const k1 = record(await m.put(USER, note(key, 'User likes tea'), null));
+  const k2 = record(await m.put(USER, note(key, 'User likes green tea'), k1.revision));
+  const proposal = 'Brew tea for three minutes';
+  const o = await m.put(USER, note(key, proposal, { kind: 'procedural', onConflict: 'consolidate' }), k1.revision);
+  return { current: k2, proposal, o };
+}
+
+/** A record near the content bound, updated once, then a stale consolidating proposal whose merge would outgrow it. */
+async function staleProposalOverTheBound(m: MemoryBroker, key: string, maxBytes: number) {
+  const line = 'User keeps a long list of favourite teas and the shops that sell them.\n';
+  const lines = line.repeat(Math.floor((maxBytes - 24) / line.length));
+  const filler = `${lines}${'tea '.repeat(Math.floor((maxBytes - 24 - lines.length) / 4))}`;
+  const b1 = record(await m.put(USER, note(key, filler), null));
+  const b2 = record(await m.put(USER, note(key, `${filler}green`), b1.revision));
+  const proposal = 'User dislikes coffee and prefers cocoa in the evening';
+  const o = await m.put(USER, note(key, proposal, { onConflict: 'consolidate' }), b1.revision);
+  return { current: b2, proposal, o };
 }
 
 describe('R06 revision conflicts and consolidation provenance', () => {
@@ -126,21 +172,54 @@ describe('R06 revision conflicts and consolidation provenance', () => {
     );
   });
 
-  it('R06.4 a stale delete is rejected and changes nothing; the live revision deletes once', async (ctx) => {
+  it('R06.4 a stale delete or update is refused and changes nothing, search included; the live revision deletes once', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
     const m = t().memory(p.alice, p.agents[0]);
     const key = freshKey('stale-delete');
-    const r1 = record(await m.put(USER, note(key, 'first'), null));
-    const r2 = record(await m.put(USER, note(key, 'second'), r1.revision));
+    // Two other records share a word with it, so search ranks three (and weighs their statistics).
+    const word = uniqueWord();
+    const r1 = record(await m.put(USER, note(key, `${word} first`), null));
+    const r2 = record(await m.put(USER, note(key, `${word} second`), r1.revision));
+    record(await m.put(USER, note(freshKey('stale-neighbour'), `${word} ${word} a neighbour`), null));
+    record(await m.put(USER, note(freshKey('stale-neighbour'), `${word} another neighbour, longer`), null));
+    const before = await searchView(m, word);
+    expect(before.records).toContainEqual(expect.objectContaining({ key, revision: r2.revision, content: r2.content }));
+    // Refused — a stale or too-new delete, a stale update, a create over a live record, a stale
+    // proposal the consolidation policy declines — and nothing changes: not the record, not
+    // what search finds, nor in which order and with which scores.
     expect(await m.delete(USER, key, r1.revision)).toEqual({ status: 'conflict', currentRevision: r2.revision });
+    await expectSearchUnchanged(m, word, before, 'a stale delete');
     expect(await m.delete(USER, key, r2.revision + 1)).toEqual({ status: 'conflict', currentRevision: r2.revision });
-    expect((await m.get(USER, key))?.content).toBe('second');
-    expect(await m.delete(USER, key, r2.revision)).toEqual({ status: 'deleted', key, revision: r2.revision });
-    expect(await m.delete(USER, key, r2.revision)).toEqual({ status: 'conflict', currentRevision: 0 });
+    await expectSearchUnchanged(m, word, before, 'a delete of a revision not yet written');
+    expect(await m.put(USER, note(key, `${word} stale`), r1.revision)).toEqual({
+      status: 'conflict',
+      currentRevision: r2.revision,
+    });
+    await expectSearchUnchanged(m, word, before, 'a stale update');
+    expect(await m.put(USER, note(key, `${word} again`), null)).toEqual({
+      status: 'conflict',
+      currentRevision: r2.revision,
+    });
+    await expectSearchUnchanged(m, word, before, 'a create over the live record');
+    const declined = await m.put(
+      USER,
+      note(key, `${word} steep for three minutes`, { kind: 'procedural', onConflict: 'consolidate' }),
+      r1.revision,
+    );
+    await ctx.annotate(`stale proposal of another kind, searched after: ${declined.status}`);
+    if (declined.status === 'conflict' || declined.status === 'rejected')
+      await expectSearchUnchanged(m, word, before, 'a declined consolidation');
+    const live = await m.get(USER, key);
+    if (declined.status === 'conflict' || declined.status === 'rejected')
+      expect(live).toMatchObject({ revision: r2.revision, content: r2.content });
+    else expect(live?.revision).toBeGreaterThan(r2.revision);
+    const r2Now = live ?? r2;
+    expect(await m.delete(USER, key, r2Now.revision)).toEqual({ status: 'deleted', key, revision: r2Now.revision });
+    expect(await m.delete(USER, key, r2Now.revision)).toEqual({ status: 'conflict', currentRevision: 0 });
     // A stale update can't resurrect it either; a fresh create starts above every old revision.
-    expect(await m.put(USER, note(key, 'ghost'), r2.revision)).toEqual({ status: 'conflict', currentRevision: 0 });
-    expect(record(await m.put(USER, note(key, 'third'), null)).revision).toBeGreaterThan(r2.revision);
+    expect(await m.put(USER, note(key, 'ghost'), r2Now.revision)).toEqual({ status: 'conflict', currentRevision: 0 });
+    expect(record(await m.put(USER, note(key, 'third'), null)).revision).toBeGreaterThan(r2Now.revision);
     for (const bad of [0, -1, 1.5, Number.NaN, '1', null]) {
       await expectRejection(m.delete(USER, key, bad as number), ['invalid_argument']);
     }
@@ -215,30 +294,15 @@ describe('R06 revision conflicts and consolidation provenance', () => {
       }
     }
     // A stale proposal of another kind than the record: the declared policy may merge it or decline.
-    const other = freshKey('consolidate-other-kind');
-    const k1 = record(await m.put(USER, note(other, 'User likes tea'), null));
-    const k2 = record(await m.put(USER, note(other, 'User likes green tea'), k1.revision));
-    const ko = await m.put(
-      USER,
-      note(other, 'Brew tea for three minutes', { kind: 'procedural', onConflict: 'consolidate' }),
-      k1.revision,
-    );
+    const other = await staleProposalOfOtherKind(m, freshKey('consolidate-other-kind'));
+    const ko = other.o;
     await ctx.annotate(`stale proposal of another kind: ${ko.status}`);
-    if (ko.status === 'conflict') expect(ko.currentRevision).toBe(k2.revision);
+    if (ko.status === 'conflict') expect(ko.currentRevision).toBe(other.current.revision);
     else if (ko.status === 'rejected') expect(ko.reasons.filter((r) => r.length > 0).length).toBeGreaterThan(0);
-    else expect(record(ko, 'consolidated').content).toContain('Brew tea for three minutes');
+    else expect(record(ko, 'consolidated').content).toContain(other.proposal);
     // A merge of a record near the bound with a stale proposal would outgrow it.
     const big = freshKey('consolidate-too-large');
-    const line = 'User keeps a long list of favourite teas and the shops that sell them.\n';
-    const lines = line.repeat(Math.floor((maxBytes - 24) / line.length));
-    const filler = `${lines}${'tea '.repeat(Math.floor((maxBytes - 24 - lines.length) / 4))}`;
-    const b1 = record(await m.put(USER, note(big, filler), null));
-    const b2 = record(await m.put(USER, note(big, `${filler}green`), b1.revision));
-    const o = await m.put(
-      USER,
-      note(big, `${late} and prefers cocoa in the evening`, { onConflict: 'consolidate' }),
-      b1.revision,
-    );
+    const { current: b2, o } = await staleProposalOverTheBound(m, big, maxBytes);
     await ctx.annotate(
       `merge over the bound: ${o.status === 'rejected' ? `rejected (${o.reasons.join(', ')})` : o.status}`,
     );
@@ -330,6 +394,30 @@ describe('R06 revision conflicts and consolidation provenance', () => {
     expect(JSON.stringify(entries)).not.toContain('plum-kite');
     expect(JSON.stringify(entries)).not.toContain('Ignore all previous');
     for (const e of entries) expect(Number.isNaN(Date.parse(e.at))).toBe(false);
+    // A consolidation the policy refuses is a write attempt too ("Persist content plus provenance,
+    // source revisions, content hash, writer, approval, and audit record."): a stale proposal of
+    // another kind, a merge that would outgrow the content bound. Each leaves an entry with the
+    // outcome the writer got, after the two writes before it, without either body.
+    const maxBytes = t().memoryPolicy?.maxContentBytes;
+    if (maxBytes === undefined) throw new Error('target declares no memoryPolicy.maxContentBytes');
+    for (const [what, key, attempt] of [
+      ['a stale proposal of another kind', freshKey('audited-other-kind'), staleProposalOfOtherKind],
+      [
+        'a merge over the bound',
+        freshKey('audited-too-large'),
+        (mb: MemoryBroker, k: string) => staleProposalOverTheBound(mb, k, maxBytes),
+      ],
+    ] as const) {
+      const { proposal, o } = await attempt(m, key);
+      await ctx.annotate(`${what}: ${o.status}`);
+      const audited = await t().audit.memory(p.adminA, { key });
+      expect(audited.map((e) => e.outcome)).toEqual(['written', 'written', o.status]);
+      expect(audited.map((e) => e.operation)).toEqual(['put', 'put', expect.stringMatching(/^(put|consolidate)$/)]);
+      expect(audited.every((e) => e.actor === p.alice.id && e.key === key && e.scope === 'user')).toBe(true);
+      if (o.status === 'rejected') expect(audited[2]?.reasons.filter((r) => r.length > 0).length).toBeGreaterThan(0);
+      for (const body of [proposal, 'favourite teas', 'User likes'])
+        expect(JSON.stringify(audited)).not.toContain(body);
+    }
   });
 
   it('R06.8 approval-gated writes and decisions are audited; the audit trail is the organization admins’ alone', async (ctx) => {
