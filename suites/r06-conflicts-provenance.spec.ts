@@ -34,14 +34,17 @@ function record(o: MemoryWriteOutcome, status: 'written' | 'consolidated' = 'wri
 }
 
 /**
- * What a search for `text` shows, to compare before and after a refused write: the records in
- * order, each score relative to the best one (a ranking may weigh recency and age between two
+ * What a search for `text` shows, to compare before and after a refused write: the records,
+ * each score relative to the best one (a ranking may weigh recency and age between two
  * looks; records written milliseconds apart age alike — see R07.6).
  */
 async function searchView(m: MemoryBroker, text: string): Promise<{ records: unknown[]; scores: number[] }> {
   const rs = await m.search(USER, { text }, 10);
   const best = Math.max(...rs.map((r) => r.score ?? Number.NaN));
-  return { records: rs.map(({ score: _, ...r }) => r), scores: rs.map((r) => (r.score ?? Number.NaN) / best) };
+  // In key order: records of equal score may come back in either order (no standard orders ties),
+  // and with the scores unchanged the ranking's order of unequal ones is unchanged too.
+  const byKey = [...rs].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { records: byKey.map(({ score: _, ...r }) => r), scores: byKey.map((r) => (r.score ?? Number.NaN) / best) };
 }
 
 async function expectSearchUnchanged(
