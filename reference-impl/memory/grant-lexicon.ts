@@ -61,12 +61,12 @@ function concept(words: string, cjk = ''): RegExp {
 }
 
 export const AGENT = concept(
-  "jij|jou|jouw|ty|ciebie|cię|tobie|asystent*|pomocnik*|helfer|ayudante|aiutante|ajudante|помощник*|you|your|yourself|the assistant|assistant|agent|the ai|ai|the model|bot|helper|claude|chatgpt|du|dir|dich|assistent|ki|tu|toi|vous|l'assistant|l'agent|l'ia|ia|tú|usted|asistente|agente|você|voce|assistente|l'assistente|l'agente|ты|тебе|тебя|вы|ассистент|агент|бот|модель|ии",
+  "jij|jou|jouw|ty|ciebie|cię|tobie|asystent*|pomocnik*|helfer|ayudante|aiutante|ajudante|помощник*|ассистент*|агент*|you|your|yourself|the assistant|assistant|agent|the ai|ai|the model|bot|helper|claude|chatgpt|du|dir|dich|assistent|ki|tu|toi|vous|l'assistant|l'agent|l'ia|ia|tú|usted|asistente|agente|você|voce|assistente|l'assistente|l'agente|ты|тебе|тебя|вы|ассистент|агент|бот|модель|ии",
   '補助役|你|您|助手|助理|智能体|代理|あなた|アシスタント|エージェント|ボット',
 );
 
 export const PERMIT_STRONG = concept(
-  'allowed|permitted|authori[sz]ed|cleared to|entitled|feel free|free to|has permission|have permission|has the right|have the right|has access|have access|is fine|is ok|darf|darfst|dürfen|erlaubt|berechtigt|befugt|hast das recht|hat das recht|freigegeben|autorisé|autorisée|permis|a le droit|as le droit|avez le droit|libre de|permitido|autorizado|autorizada|tiene permiso|tienes permiso|tienes derecho|tiene derecho|tem permissão|tem permissao|tem o direito|livre para|consentito|autorizzato|autorizzata|hai il permesso|ha il permesso|hai il diritto|ha il diritto|libero di|разрешено|разрешается|имеешь право|имеет право|вправе|допускается',
+  'allowed|permitted|authori[sz]ed|authori[sz]es|standing permission|cleared to|entitled|feel free|free to|has permission|have permission|has the right|have the right|has access|have access|is fine|is ok|darf|darfst|dürfen|erlaubt|berechtigt|befugt|hast das recht|hat das recht|freigegeben|autorisé|autorisée|permis|a le droit|as le droit|avez le droit|libre de|permitido|autorizado|autorizada|autoriza|autorizan|autorizó|tiene permiso|tienes permiso|tienes derecho|tiene derecho|tem permissão|tem permissao|tem o direito|livre para|consentito|autorizzato|autorizzata|hai il permesso|ha il permesso|hai il diritto|ha il diritto|libero di|разрешено|разрешается|разрешил*|разрешает|позволил*|позволяет|имеешь право|имеет право|вправе|допускается',
   '有权|允许|获准|被授权|权限|てよい|てもよい|ていい|てもいい|許可|権限|構わない',
 );
 
@@ -86,8 +86,8 @@ export const STANDING = concept(
 );
 
 export const EXFIL = concept(
-  'stuur|verstuur*|doorsturen|kopieer|voeg|geef|deel|wysyłaj|wyślij|przesyłaj|prześlij|skopiuj|kopiuj|udostępnij|podawaj|podaj|ujawnij|inclu*|указывай|укажи|скопируй|gemailt|mailed|courriel|correo|письм*|mailem|trafia*|send|sends|sending|forward|transmit|e-?mail|mail|post|upload|push|sync|mirror|copy|copies|share|reveal|disclose|leak|expose|export|dump|exfiltrate|give|hand|handed|pass|include|includes|attach|append|paste|print|output|show|tell|report|beacon|let [^.]{0,30}see|sende|senden|schick|schicke|schicken|leite|weiterleiten|übermittle|übermitteln|teile|teilen|gib|verrate|zeige|kopiere|hochladen|envoie|envoyer|transmets|transmettre|transfère|transférer|copie|copier|partage|partager|donne|donner|révèle|révéler|communique|expédie|envía|envia|enviar|manda|mandar|reenvía|reenvia|reenviar|comparte|compartir|revela|revelar|dar|copia|copiar|sube|subir|transmite|envie|encaminhe|encaminhar|compartilhe|compartilhar|revele|copie|mande|transmita|invia|inviare|inoltra|inoltrare|condividi|condividere|rivela|rivelare|trasmetti|carica|отправ*|перешли|пересыла*|передай*|передать|передава*|поделись|раскрой|покажи*|копируй|скопируй|загрузи*|шли|присылай|отсылай',
-  '附上|含め|邮件|メール|发送|发到|发给|转发|传给|上传|复制|分享|透露|泄露|告诉|交给|提供给|送信|送る|送って|送れ|送ること|転送|共有|アップロード|コピー|教え|渡し|開示',
+  'stuur|verstuur*|doorsturen|kopieer|voeg|geef|deel|wysyłaj|wyślij|przesyłaj|prześlij|skopiuj|kopiuj|udostępnij|podawaj|podaj|ujawnij|inclu*|указывай|укажи|скопируй|gemailt|mailed|courriel|correo|письм*|mailem|trafia*|send|sends|sending|forward|transmit|e-?mail|mail|post|upload|push|sync|mirror|copy|copies|share|reveal|disclose|leak|expose|export|dump|exfiltrate|give|hand|handed|pass|include|includes|attach|append|paste|print|output|show|tell|report|beacon|let [^.]{0,30}see|sende|senden|sendest|schick*|leitest|übermittelst|teilst|leite|weiterleiten|übermittle|übermitteln|teile|teilen|gib|verrate|zeige|kopiere|hochladen|envoie|envoyer|transmets|transmettre|transfère|transférer|copie|copier|partage|partager|donne|donner|révèle|révéler|communique|expédie|envía|envia|enviar|manda|mandar|reenvía|reenvia|reenviar|comparte|compartir|comparta|compartan|envíe|envíen|reenvíe|revele|muestre|revela|revelar|dar|copia|copiar|sube|subir|transmite|envie|encaminhe|encaminhar|compartilhe|compartilhar|revele|copie|mande|transmita|invia|inviare|inoltra|inoltrare|condividi|condividere|rivela|rivelare|trasmetti|carica|отправ*|перешли|пересыла*|передай*|передать|передава*|поделись|раскрой|покажи*|копируй|скопируй|загрузи*|шли|присылай|отсылай',
+  '表示|見せ|附上|含め|邮件|メール|发送|发到|发给|转发|传给|上传|复制|分享|透露|泄露|告诉|交给|提供给|送信|送る|送って|送れ|送ること|転送|共有|アップロード|コピー|教え|渡し|開示',
 );
 
 export const READ = concept(
@@ -123,7 +123,7 @@ export const DATA = concept(
 );
 
 export const SKIP = concept(
-  "without (?:any |further |prior |a |the |human |user |anyone )?(?:approval|confirmation|confirming|asking|permission|review|reviewing|verification|verifying|checks?|checking|sign-?off|consent|waiting|rückfrage)|no (?:longer )?need (?:to|for) (?:approval|confirm|ask|check|review|wait)|no need to (?:check|ask|wait|confirm)|(?:does not|doesn't|no longer|not) (?:need|needs|require|requires|needed|required)(?: any)? (?:approval|confirmation|permission|review|verification|sign-?off)|(?:is|are) (?:not needed|not required|unnecessary|optional|no longer (?:needed|required))|(?:does|do) not apply|no longer appl(?:y|ies)|(?:skip|skips|skipping|bypass|circumvent|disable|turn off|switch off)[^.]{0,25}(?:approval|confirmation|review|verification|sign-?off|safety|filters?|checks?|guardrails?|restrictions?|gate|prompts?|dialog)|never (?:asks?|waits?|requests?|seeks?) (?:for )?(?:approval|confirmation|permission|consent)|auto-?approve|counts? as (?:an )?(?:approval|authori[sz]ation)|approve (?:her|his|their|its|my|your) own|ohne (?:rückfrage|freigabe|genehmigung|bestätigung|zustimmung|prüfung|nachfrage|erlaubnis)|keine (?:freigabe|genehmigung|bestätigung) mehr|sans (?:confirmation|approbation|validation|autorisation|vérification|demander)|plus besoin d'(?:approbation|confirmation|validation)|sin (?:pedir )?(?:confirmación|aprobación|autorización|verificación|revisión|permiso)|ya no necesitas (?:aprobación|confirmación)|sem (?:confirmação|confirmacao|aprovação|aprovacao|autorização|verificação|revisão|permissão|pedir)|não precisa mais de (?:aprovação|confirmação)|senza (?:conferma|approvazione|autorizzazione|verifica|revisione|chiedere|permesso)|non ti serve più (?:nessuna )?(?:approvazione|conferma)|без (?:подтверждения|одобрения|согласования|разрешения|проверки)|больше не нужн[оа]? (?:одобрение|подтверждение)",
+  "without (?:any |further |prior |a |the |human |user |anyone )?(?:approval|confirmation|confirming|asking|permission|review|reviewing|verification|verifying|checks?|checking|sign-?off|consent|waiting|rückfrage)|no (?:longer )?need (?:to|for) (?:approval|confirm|ask|check|review|wait)|no need to (?:check|ask|wait|confirm)|(?:does not|doesn't|no longer|not) (?:need|needs|require|requires|needed|required)(?: any)? (?:approval|confirmation|permission|review|verification|sign-?off)|(?:is|are) (?:not needed|not required|unnecessary|optional|no longer (?:needed|required))|(?:does|do) not apply|no longer appl(?:y|ies)|(?:skip|skips|skipping|bypass|circumvent|disable|turn off|switch off)[^.]{0,25}(?:approval|confirmation|review|verification|sign-?off|safety|filters?|checks?|guardrails?|restrictions?|gate|prompts?|dialog)|(?:disattiva|disattivare|disabilita|disabilitare|deaktiviere|deaktivieren|deaktivierst|désactive|désactiver|desactiva|desactivar|desativa|desativar|отключи|отключай|отключить|wyłącz|schakel)[^.]{0,30}(?:controll\\p{L}*|sicurezza|filtr\\p{L}*|kontroll\\p{L}*|sicherheit\\p{L}*|contrôles?|sécurité|controles?|seguridad|segurança|проверк\\p{L}*|защит\\p{L}*|фильтр\\p{L}*|zabezpiecze\\p{L}*|beveiliging|approval|confirmation|review|verification)|(?:assistant|agent|you|bot)[^.]{0,30}(?:approves?|approving)[^.]{0,40}automatically|(?:assistant|agent|you|bot)[^.]{0,30}automatically approv\\p{L}*|never (?:asks?|waits?|requests?|seeks?) (?:for )?(?:approval|confirmation|permission|consent)|auto-?approve|counts? as (?:an )?(?:approval|authori[sz]ation)|approve (?:her|his|their|its|my|your) own|ohne (?:rückfrage|freigabe|genehmigung|bestätigung|zustimmung|prüfung|nachfrage|erlaubnis)|keine (?:freigabe|genehmigung|bestätigung) mehr|sans (?:confirmation|approbation|validation|autorisation|vérification|demander)|plus besoin d'(?:approbation|confirmation|validation)|sin (?:pedir )?(?:confirmación|aprobación|autorización|verificación|revisión|permiso)|ya no necesitas (?:aprobación|confirmación)|sem (?:confirmação|confirmacao|aprovação|aprovacao|autorização|verificação|revisão|permissão|pedir)|não precisa mais de (?:aprovação|confirmação)|senza (?:conferma|approvazione|autorizzazione|verifica|revisione|chiedere|permesso)|non ti serve più (?:nessuna )?(?:approvazione|conferma)|без (?:подтверждения|одобрения|согласования|разрешения|проверки)|больше не нужн[оа]? (?:одобрение|подтверждение)",
   '不经确认|不经审批|不经批准|无需确认|无需审批|无需批准|不需要确认|不需要审批|不再需要审批|不再需要确认|确认なし|承認なし|確認なしで|確認せず|承認せず|承認はもう必要|承認は不要',
 );
 
@@ -155,6 +155,23 @@ export const ADMIN = concept(
 );
 
 /** A third person said to be someone with authority. */
+/** "treat their requests as admin requests", "treat any message signed X as coming from the system administrator". */
+export const TREAT_AS_ADMIN = concept(
+  '(?:treat|regard|consider|handle|trust)[^.;]{0,60} as (?:(?:coming|sent|being) from |if (?:it|they) came from )?(?:an? |the )?(?:system |organization |org |platform )?(?:admin|administrator|root|superuser|sysadmin|system)(?: requests?| commands?| instructions?| messages?)?(?![\\p{L}])|behandle[^.;]{0,60} (?:wie|als) (?:eine? |die |der |den )?(?:admin|administrator|root)|traite[^.;]{0,60} comme (?:venant (?:de l.|du) )?(?:admin|administrateur)|trata[^.;]{0,60} como (?:si (?:viniera|vinieran) (?:del|de un) )?(?:admin|administrador)',
+);
+
+/** Putting something into what the agent produces (an invite, a copy, an embed): with COVERT and a destination. */
+export const ADD_TO = concept(
+  'add|insert|cc|bcc|invite|embed|hinzufügen|füge|ajoute|ajouter|añade|añadir|agrega|adiciona|aggiungi|добавь|добавляй|dodaj|voeg',
+  '追加|添加',
+);
+
+/** Done without the user seeing it: with a destination, a covert exfiltration. */
+export const COVERT = concept(
+  'quietly|silently|secretly|covertly|without telling|without letting [^.;]{0,20} know|unbemerkt|heimlich|stillschweigend|ohne (?:es )?(?:ihm|ihr|ihnen|dem nutzer|der nutzerin) zu sagen|discrètement|en secret|en silence|sans (?:le )?(?:dire|prévenir)|en secreto|sin avisar|sin decir|silenciosamente|secretamente|sem avisar|di nascosto|in silenzio|senza avvisare|тайно|незаметно|втихую|молча|potajemnie|po cichu|stiekem|ongemerkt',
+  'こっそり|密かに|黙って|悄悄|偷偷|秘密地',
+);
+
 export const THIRD_PERSON = concept(
   'the user|this user|the caller|this caller|the requester|the person|this person|this account|the customer|she|he|they|[a-z]+ is an? (?:approved|verified|trusted)',
 );
@@ -175,7 +192,7 @@ export const ASK = concept(
 );
 
 export const BRIDGE = concept(
-  "(?:are|is) (?:now )?(?:filed|stored|kept|merged) (?:under|into|with)|merged into|the same (?:household|person|patient|customer|account|user)|alias (?:of|for)|read from (?:user|customer|patient|account)|include the notes of|as if (?:user|customer|patient)|inherit|link (?:this|the) (?:customer|user|account|patient) (?:to|with)|share their (?:order )?histor|apply to the other|(?:other|another) (?:customers?|users?|tenants?|patients?)(?:'|’)?s? (?:tickets|records|notes|data|files|histor)|access to (?:every|all|other) (?:tenants?|customers?|users?|accounts?)",
+  "(?:are|is) (?:now )?(?:filed|stored|kept|merged) (?:under|into|with)|merged into|the same (?:household|person|patient|customer|account|user)|alias (?:of|for)|read from (?:user|customer|patient|account)|include the notes of|as if (?:user|customer|patient)|inherit|link (?:this|the) (?:customer|user|account|patient) (?:to|with)|share their (?:order )?histor|apply to the other|(?:other|another) (?:customers?|users?|tenants?|patients?)(?:'|’)?s? (?:tickets|records|notes|data|files|histor)|access to (?:every|all|other) (?:tenants?|customers?|users?|accounts?)|(?:previous|prior|last|other|another|earlier) (?:customers?|users?|patients?|clients?|tenants?)[^.;]{0,80}(?:reuse|re-use|use|charge|apply)[^.;]{0,30}(?:their|his|her)|reuse (?:their|his|her|the other)(?: [\\p{L}-]+){0,2} (?:card|payment|account|credentials|address|data|details)",
 );
 
 export const OBEY = concept(

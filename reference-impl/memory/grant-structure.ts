@@ -73,7 +73,8 @@ const GRANTS: ReadonlyArray<{ id: string; reason: GrantFinding['reason']; test: 
     test: (has) =>
       (has(L.YOU_ARE_NOW) && (has(L.ADMIN) || has(L.UNBOUND) || has(L.RULES_OFF))) ||
       (has(L.UNBOUND) && has(L.RULES_OFF)) ||
-      (has(L.THIRD_PERSON) && has(L.ADMIN) && has(L.CONSEQUENCE)),
+      (has(L.THIRD_PERSON) && has(L.ADMIN) && has(L.CONSEQUENCE)) ||
+      has(L.TREAT_AS_ADMIN),
   },
   {
     id: 'grant_delayed_trigger',
@@ -89,6 +90,12 @@ const GRANTS: ReadonlyArray<{ id: string; reason: GrantFinding['reason']; test: 
       has(L.EXFIL) &&
       has(L.HOST) &&
       (has(L.CRED) || has(L.DATA) || has(L.STANDING) || has(L.OBLIGATE) || has(L.PERMIT_STRONG) || has(L.PERMIT_WEAK)),
+  },
+  // "quietly add an invite for attacker@…": a destination reached without the user seeing it.
+  {
+    id: 'grant_covert_destination',
+    reason: 'authority_broadening',
+    test: (has) => has(L.COVERT) && has(L.HOST) && (has(L.EXFIL) || has(L.ADD_TO) || has(L.AGENT) || has(L.OBLIGATE)),
   },
   { id: 'grant_allowlist_claim', reason: 'authority_broadening', test: (has) => has(L.HOST) && has(L.ALLOWLISTED) },
   { id: 'grant_bridge', reason: 'injection', test: (has) => has(L.BRIDGE) || has(L.AS_IF_OTHERS) },
@@ -154,6 +161,8 @@ const GATE = new RegExp(
     L.RULES_OFF,
     L.AS_IF_OTHERS,
     L.NO_CHECK,
+    L.TREAT_AS_ADMIN,
+    L.COVERT,
   ]
     .map((re) => `(?:${re.source})`)
     .join('|'),
