@@ -95,7 +95,7 @@ const PROSE = new RegExp(
 const LOGIN_PAIR =
   /\b(?:login|user(?:name)?|benutzer|utilisateur|usuario|usuário|utente|логин)\s{0,3}[:=]\s{0,3}[^\s/\u0000]{1,64}\s{0,3}(?:\/|\|)\s{0,3}([^\s,;\u0000]{4,256})/giu;
 /** Words that label the password of a credential pair ("pass", "pw", "Kennwort", "パスワード"). */
-const PAIR_PASSWORD_WORD = `${PASSWORD_WORD}|pass|pw|pwd|pass?wort|parola|senha|パスワード|密码|口令`;
+const PAIR_PASSWORD_WORD = `${PASSWORD_WORD}|pass|pw|pwd|parola|パスワード|密码|口令`;
 // A login pair written out: a user word and a name, a separator, then a password word and its
 // value ("Benutzer hmeier, Kennwort Kaffeetasse", "user: jkim / pass: marigold",
 // "ログインID: tanaka、パスワード: momiji"). Beside a user name the value is the password whatever
@@ -227,7 +227,7 @@ function plainPassphrase(value: string, germanNoun = false): boolean {
   if (words.length !== 2) return words.every((w) => plainPassword(w, germanNoun));
   const nounInLy = (w: string, other: string): boolean =>
     /ly$/i.test(w) && !ABOUT_PASSWORD.has(w.toLowerCase()) && !placeholder(w) && plainPassword(other);
-  return words.every((w, i) => plainPassword(w) || nounInLy(w, words[1 - i] ?? ''));
+  return words.every((w, i) => plainPassword(w, germanNoun) || nounInLy(w, words[1 - i] ?? ''));
 }
 
 export function keywordSecretRanges(text: string): Range[] {
