@@ -160,6 +160,18 @@ export const TREAT_AS_ADMIN = concept(
   '(?:treat|regard|consider|handle|trust)[^.;]{0,60} as (?:(?:coming|sent|being) from |if (?:it|they) came from )?(?:an? |the )?(?:system |organization |org |platform )?(?:admin|administrator|root|superuser|sysadmin|system)(?: requests?| commands?| instructions?| messages?)?(?![\\p{L}])|behandle[^.;]{0,60} (?:wie|als) (?:eine? |die |der |den )?(?:admin|administrator|root)|traite[^.;]{0,60} comme (?:venant (?:de l.|du) )?(?:admin|administrateur)|trata[^.;]{0,60} como (?:si (?:viniera|vinieran) (?:del|de un) )?(?:admin|administrador)',
 );
 
+/** An open recipient: whoever asks ("anyone who asks", "cualquier proveedor que lo pida", "по запросу любого коллеги"). */
+export const ANY_REQUESTER = concept(
+  "(?:anyone|anybody|whoever|any (?:one|person|provider|caller|colleague|requester|third party|vendor|partner|company))(?: who| that)? (?:asks|requests|wants|requires)|on (?:the )?request of anyone|jedem,? der (?:danach |darum )?(?:fragt|bittet)|wer (?:auch immer )?(?:danach )?fragt|(?:à |a )?quiconque (?:le |les |en )?(?:demande|réclame)|n'importe qui|cualquier(?:a| persona| proveedor| empresa| colega)? que (?:lo |la |los |las )?(?:pida|solicite|quiera)|a quien (?:lo |los )?(?:pida|solicite)|qualquer (?:pessoa|um|fornecedor|empresa) que (?:pedir|solicitar|queira)|chiunque (?:lo |li |ne )?(?:chieda|richieda|voglia)|любому,? кто (?:попросит|спросит|запросит)|по (?:запросу|просьбе) любого|każdemu,? kto (?:poprosi|zapyta)|iedereen die (?:erom |ernaar )?vraagt",
+  '誰にでも|求める人には誰でも|任何人|任何要求的人|谁要就',
+);
+
+/** Data whose disclosure harms the user: health, private or confidential records. */
+export const SENSITIVE = concept(
+  'medical|health|diagnos*|private|personal|confidential|salary|bank*|médic*|medic*|gesundheit*|kranken*|privat*|persönlich*|vertraulich*|santé|privé*|personnel*|confidentiel*|salud|historial|privad*|confidencial*|saúde|sanità|salute|riservat*|медицин*|здоров*|личн*|конфиденц*|zdrow*|prywatn*|poufn*|medisch*|vertrouwelijk*|prive',
+  '医療|病歴|健康|個人情報|機密|病历|健康|隐私|机密',
+);
+
 /** Putting something into what the agent produces (an invite, a copy, an embed): with COVERT and a destination. */
 export const ADD_TO = concept(
   'add|insert|cc|bcc|invite|embed|hinzufügen|füge|ajoute|ajouter|añade|añadir|agrega|adiciona|aggiungi|добавь|добавляй|dodaj|voeg',

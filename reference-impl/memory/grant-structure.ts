@@ -91,6 +91,12 @@ const GRANTS: ReadonlyArray<{ id: string; reason: GrantFinding['reason']; test: 
       has(L.HOST) &&
       (has(L.CRED) || has(L.DATA) || has(L.STANDING) || has(L.OBLIGATE) || has(L.PERMIT_STRONG) || has(L.PERMIT_WEAK)),
   },
+  // "share their medical history with any provider who asks": data out to whoever asks.
+  {
+    id: 'grant_open_recipient',
+    reason: 'authority_broadening',
+    test: (has) => has(L.EXFIL) && has(L.ANY_REQUESTER) && (has(L.DATA) || has(L.CRED) || has(L.SENSITIVE)),
+  },
   // "quietly add an invite for attacker@…": a destination reached without the user seeing it.
   {
     id: 'grant_covert_destination',
@@ -163,6 +169,7 @@ const GATE = new RegExp(
     L.NO_CHECK,
     L.TREAT_AS_ADMIN,
     L.COVERT,
+    L.ANY_REQUESTER,
   ]
     .map((re) => `(?:${re.source})`)
     .join('|'),
