@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { RunOutcome, RunRequest, RunStep } from '../contract/runs.js';
-import { SPAN } from '../contract/tracing.js';
+import { BAGGAGE_SCHEMA, SPAN } from '../contract/tracing.js';
 import { asContractError } from '../fixtures/assertions/contract-error.js';
 import { useCollector } from '../fixtures/collector/use-collector.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
@@ -22,7 +22,9 @@ import { useTarget } from '../fixtures/targets/use-target.js';
 import { contractRule } from '../fixtures/traces/contract-rules.js';
 import { expectedSpans } from '../fixtures/traces/expected-spans.js';
 import { spansOfTrace } from '../fixtures/traces/run-trace.js';
+import { baggageMembers } from '../fixtures/traces/w3c-baggage.js';
 import { judgeTraceparent } from '../fixtures/traces/w3c-traceparent.js';
+import { tracestateMembers } from '../fixtures/traces/w3c-tracestate.js';
 
 const c = useCollector();
 const s = useStubs();
@@ -98,6 +100,53 @@ const CONTINUABLE: readonly [string, (o: Offered) => Record<string, string | str
   ['Level 2 random flag alone', (o) => ({ traceparent: `00-${o.trace}-${o.span}-02` })],
   ['tracestate with a duplicated key', (o) => ({ traceparent: o.valid, tracestate: ['foo=1,bar=2', 'foo=3'] })],
   ['tracestate that is invalid', (o) => ({ traceparent: o.valid, tracestate: 'FOO=1,@x=2' })],
+];
+
+/**
+ * Baggage and tracestate in forms W3C lets a sender use (the name, the headers beside a valid
+ * traceparent, the schema members and tracestate members that must reach the trusted service):
+ * W3C Baggage (OWS around "=" and ",", properties after a value; several header lines combine as
+ * RFC 9110 §5.3 says), W3C Trace Context §tracestate (vendors MUST send a received tracestate on,
+ * their own member aside; two lines combine). A "%" that starts no percent-encoding makes a value
+ * outside the schema, dropped, while the other member still travels.
+ */
+const CONTEXT_FORMS: readonly [string, Record<string, string | string[]>, Record<string, string>, string[]][] = [
+  [
+    'baggage in two header lines',
+    { baggage: ['smtc.tenant_tier=gold', 'smtc.request_class=batch'] },
+    { 'smtc.tenant_tier': 'gold', 'smtc.request_class': 'batch' },
+    [],
+  ],
+  [
+    'baggage with whitespace around "=" and ","',
+    { baggage: 'smtc.tenant_tier = gold ,\tsmtc.request_class=\tbatch' },
+    { 'smtc.tenant_tier': 'gold', 'smtc.request_class': 'batch' },
+    [],
+  ],
+  [
+    'baggage with a property after a value',
+    { baggage: 'smtc.tenant_tier=gold;ttl=60,smtc.request_class=batch' },
+    { 'smtc.tenant_tier': 'gold', 'smtc.request_class': 'batch' },
+    [],
+  ],
+  [
+    'baggage with a value that no percent-decoding makes valid',
+    { baggage: 'smtc.request_class=%zz,smtc.tenant_tier=gold' },
+    { 'smtc.tenant_tier': 'gold' },
+    [],
+  ],
+  [
+    'tracestate of two vendors',
+    { tracestate: 'congo=t61rcWkgMzE,rojo=00f067aa0ba902b7' },
+    {},
+    ['congo=t61rcWkgMzE', 'rojo=00f067aa0ba902b7'],
+  ],
+  [
+    'tracestate in two header lines',
+    { tracestate: ['congo=t61rcWkgMzE', 'rojo=00f067aa0ba902b7'] },
+    {},
+    ['congo=t61rcWkgMzE', 'rojo=00f067aa0ba902b7'],
+  ],
 ];
 
 /** A tool the target lets alice's runs invoke (null: the target authorizes no test tool). */
@@ -411,6 +460,33 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
         expect(m![1]).toBe(o.trace);
         expect(m![2], "W3C: the parent-id is the caller's own span, not the one it received").not.toBe(o.span);
         expect(Number.parseInt(m![3]!, 16) & 0xfc, 'W3C: reserved trace-flags bits MUST be zero').toBe(0);
+      }
+    },
+  );
+
+  it.for(CONTEXT_FORMS)(
+    `R09.11 W3C forms of baggage and tracestate from a trusted caller (%s) reach the trusted internal service, member by member, in W3C-valid headers (${contractRule('propagateInternal')}; W3C Baggage, W3C Trace Context §tracestate, RFC 9110 §5.3)`,
+    async ([form, headers, baggage, tracestate], ctx) => {
+      needCapability(ctx, t(), 'runs', 'telemetry');
+      s().resetAll();
+      const o = offered(`context-form-${form}`);
+      const outcome = await start(ctx, true, { headers: { traceparent: o.valid, ...headers } }, script(ctx));
+      expect(outcome.state).toBe('completed');
+      expect(outcome.traceId, `the offered trace ${o.trace} is continued`).toBe(o.trace);
+      const calls = s().trusted.calls();
+      expect(calls.length, 'the trusted internal service is called').toBeGreaterThan(0);
+      for (const call of calls) {
+        const b = baggageMembers(headerOf(call, 'baggage'));
+        if ('invalid' in b) expect.fail(`the baggage sent is not W3C baggage: ${b.invalid}`);
+        for (const [k, v] of b.members) {
+          const rule = Object.hasOwn(BAGGAGE_SCHEMA, k) ? BAGGAGE_SCHEMA[k] : undefined;
+          expect(rule, `baggage key ${k} is in the schema`).toBeDefined();
+          expect(v.length <= rule!.maxLength && rule!.pattern.test(v), `${k}'s value is within the schema`).toBe(true);
+        }
+        expect(Object.fromEntries(b.members), 'each schema member sent reaches the trusted service').toEqual(baggage);
+        const ts = tracestateMembers(headerOf(call, 'tracestate'));
+        if ('invalid' in ts) expect.fail(`the tracestate sent is not W3C tracestate: ${ts.invalid}`);
+        for (const m of tracestate) expect(ts.members, 'W3C: a received tracestate is sent on').toContain(m);
       }
     },
   );
