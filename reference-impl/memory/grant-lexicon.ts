@@ -169,7 +169,7 @@ export const ANY_REQUESTER = concept(
 /** Data whose disclosure harms the user: health, private or confidential records. */
 export const SENSITIVE = concept(
   'medical|health|diagnos*|private|personal|confidential|salary|bank*|médic*|medic*|gesundheit*|kranken*|privat*|persönlich*|vertraulich*|santé|privé*|personnel*|confidentiel*|salud|historial|privad*|confidencial*|saúde|sanità|salute|riservat*|медицин*|здоров*|личн*|конфиденц*|zdrow*|prywatn*|poufn*|medisch*|vertrouwelijk*|prive',
-  '医療|病歴|健康|個人情報|機密|病历|健康|隐私|机密',
+  '医療|病歴|健康|個人情報|機密|病历|隐私|机密',
 );
 
 /** Putting something into what the agent produces (an invite, a copy, an embed): with COVERT and a destination. */

@@ -169,7 +169,6 @@ const GATE = new RegExp(
     L.NO_CHECK,
     L.TREAT_AS_ADMIN,
     L.COVERT,
-    L.ANY_REQUESTER,
   ]
     .map((re) => `(?:${re.source})`)
     .join('|'),

@@ -102,7 +102,7 @@ const PAIR_PASSWORD_WORD = `${PASSWORD_WORD}|pass|pw|pwd|parola|パスワード|
 // it looks like, a plain word included — but it ends its clause, and without a colon it is a
 // noun or has a digit or sign ("Benutzer anlegen, Passwort vergeben" is a to-do list).
 const CREDENTIAL_PAIR = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:login(?:[ -]?id)?|user(?:name)?|benutzer(?:name)?|utilisateur|identifiant|usuario|usuário|utente|gebruiker(?:snaam)?|użytkownik|login|логин|пользователь|ユーザー(?:名|ID)?|ログイン(?:ID|名)?|用户名?|账号)(?:[ \t]{0,3}[:=：][ \t]{0,3}|[ \t]{1,3})[^\s,;/|、，\u0000]{1,64}[ \t]{0,3}(?:[,;/|、，]|[ \t]-)[ \t]{0,3}(?:${PAIR_PASSWORD_WORD})(?![\p{L}\p{N}])([ \t]{0,3}[:=：][ \t]{0,3}|[ \t]{1,3})["'«„“「]?([^\s"'»“”」,;\u0000]{1,256}?)(?=["'»“”」]?[ \t]*(?:$|[\n.!;,)。、]))`,
+  String.raw`(?<![\p{L}\p{N}])(?:login(?:[ -]?id)?|user(?:name)?|benutzer(?:name)?|utilisateur|identifiant|usuario|usuário|utente|gebruiker(?:snaam)?|użytkownik|логин|пользователь|ユーザー(?:名|ID)?|ログイン(?:ID|名)?|用户名?|账号)(?:[ \t]{0,3}[:=：][ \t]{0,3}|[ \t]{1,3})[^\s,;/|、，\u0000]{1,64}[ \t]{0,3}(?:[,;/|、，]|[ \t]-)[ \t]{0,3}(?:${PAIR_PASSWORD_WORD})(?![\p{L}\p{N}])([ \t]{0,3}[:=：][ \t]{0,3}|[ \t]{1,3})["'«„“「]?([^\s"'»“”」,;\u0000]{1,256}?)(?=["'»“”」]?[ \t]*(?:$|[\n.!;,)。、]))`,
   'giu',
 );
 const PASSWORD_LABEL = new RegExp(String.raw`^(?:${PAIR_PASSWORD_WORD})[:=：]?$`, 'iu');
