@@ -105,7 +105,7 @@ const CLAUSES: Record<string, Entry> = {
   'R09.11': [
     'propagation',
     'Propagate context to the sandbox worker, ToolBroker, MemoryBroker, ThreadStateStore, subagents, and trusted internal services.',
-    'baggage and tracestate are context too, in every form W3C lets a sender use (several header lines, whitespace around "=" and ",", properties after a value): each schema member and each tracestate member of a continued trusted context reaches the trusted internal service, in headers that are W3C-valid',
+    'baggage and tracestate are context too, in every form W3C lets a sender use (several header lines, whitespace around "=" and ",", properties after a value): each schema member and each tracestate member of a continued trusted context reaches the trusted internal service, tracestate members in the order received, in headers that are W3C-valid',
   ],
   'R01.1': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
   'R01.2': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],

@@ -17,6 +17,9 @@ export const REQUIREMENTS = [
 
 export type RequirementId = (typeof REQUIREMENTS)[number]['id'];
 
+/** A clause of a requirement's suite: the requirement and the clause's number, e.g. `R04.12`. */
+export type ClauseId = `${RequirementId}.${number}`;
+
 export function isRequirementId(x: string): x is RequirementId {
   return REQUIREMENTS.some((r) => r.id === x);
 }

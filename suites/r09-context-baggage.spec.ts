@@ -107,7 +107,8 @@ const CONTINUABLE: readonly [string, (o: Offered) => Record<string, string | str
  * traceparent, the schema members and tracestate members that must reach the trusted service):
  * W3C Baggage (OWS around "=" and ",", properties after a value; several header lines combine as
  * RFC 9110 §5.3 says), W3C Trace Context §tracestate (vendors MUST send a received tracestate on,
- * their own member aside; two lines combine). A "%" that starts no percent-encoding makes a value
+ * their own member aside, keeping the order of the members they do not modify; two lines
+ * combine in order). A "%" that starts no percent-encoding makes a value
  * outside the schema, dropped, while the other member still travels.
  */
 const CONTEXT_FORMS: readonly [string, Record<string, string | string[]>, Record<string, string>, string[]][] = [
@@ -137,9 +138,9 @@ const CONTEXT_FORMS: readonly [string, Record<string, string | string[]>, Record
   ],
   [
     'tracestate of two vendors',
-    { tracestate: 'congo=t61rcWkgMzE,rojo=00f067aa0ba902b7' },
+    { tracestate: 'rojo=00f067aa0ba902b7,congo=t61rcWkgMzE' },
     {},
-    ['congo=t61rcWkgMzE', 'rojo=00f067aa0ba902b7'],
+    ['rojo=00f067aa0ba902b7', 'congo=t61rcWkgMzE'],
   ],
   [
     'tracestate in two header lines',
@@ -487,6 +488,10 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
         const ts = tracestateMembers(headerOf(call, 'tracestate'));
         if ('invalid' in ts) expect.fail(`the tracestate sent is not W3C tracestate: ${ts.invalid}`);
         for (const m of tracestate) expect(ts.members, 'W3C: a received tracestate is sent on').toContain(m);
+        expect(
+          ts.members.filter((m) => tracestate.includes(m)),
+          'W3C: the order of unmodified tracestate members MUST be preserved',
+        ).toEqual(tracestate);
       }
     },
   );
