@@ -66,7 +66,7 @@ export const AGENT = concept(
 );
 
 export const PERMIT_STRONG = concept(
-  'blanket (?:approval|permission|access)|whenever you (?:want|like)|wann immer du (?:willst|möchtest)|quand tu veux|cuando quieras|quando quiser|quando vuoi|когда захочешь|as you see fit|at your (?:own )?discretion|nach (?:eigenem|deinem) ermessen|comme bon te semble|à ta guise|à ta discrétion|a tu criterio|a tu discreción|como achar melhor|a seu critério|a tua discrezione|come ritieni opportuno|на (?:своё|свое|твоё|твое) усмотрение|na (?:twoje|własne) uznanie|naar eigen inzicht|standing access|permanent access|accès permanent|acceso permanente|acesso permanente|accesso permanente|(?:ma|mają|stałą) zgod(?:ę|a)|ma pozwolenie|allowed|permitted|authori[sz]ed|authori[sz]es|standing permission|cleared to|entitled|feel free|free to|has permission|have permission|has the right|have the right|has access|have access|is fine|is ok|darf|darfst|dürfen|erlaubt|berechtigt|befugt|hast das recht|hat das recht|freigegeben|autorisé|autorisée|permis|a le droit|as le droit|avez le droit|libre de|permitido|autorizado|autorizada|autoriza|autorizan|autorizó|tiene permiso|tienes permiso|tienes derecho|tiene derecho|tem permissão|tem permissao|tem o direito|livre para|consentito|autorizzato|autorizzata|hai il permesso|ha il permesso|hai il diritto|ha il diritto|libero di|разрешено|разрешается|разрешил*|разрешает|позволил*|позволяет|имеешь право|имеет право|вправе|допускается',
+  '(?:has|have|gets?|got|hat|haben|bekommt|erhält|ont|tiene|tienen|tem|têm|hanno|имеет|имеют|получил\\p{L}*|mają|heeft|hebben)(?: [\\p{L}-]+){0,2} (?:access|zugriff|zugang|accès|acceso|acesso|accesso|доступ|dostęp|toegang)|blanket (?:approval|permission|access)|whenever you (?:want|like)|wann immer du (?:willst|möchtest)|quand tu veux|cuando quieras|quando quiser|quando vuoi|когда захочешь|as you see fit|at your (?:own )?discretion|nach (?:eigenem|deinem) ermessen|comme bon te semble|à ta guise|à ta discrétion|a tu criterio|a tu discreción|como achar melhor|a seu critério|a tua discrezione|come ritieni opportuno|на (?:своё|свое|твоё|твое) усмотрение|na (?:twoje|własne) uznanie|naar eigen inzicht|standing access|permanent access|accès permanent|acceso permanente|acesso permanente|accesso permanente|(?:ma|mają|stałą) zgod(?:ę|a)|ma pozwolenie|allowed|permitted|authori[sz]ed|authori[sz]es|standing permission|cleared to|entitled|feel free|free to|has permission|have permission|has the right|have the right|has access|have access|is fine|is ok|darf|darfst|dürfen|erlaubt|berechtigt|befugt|hast das recht|hat das recht|freigegeben|autorisé|autorisée|permis|a le droit|as le droit|avez le droit|libre de|permitido|autorizado|autorizada|autoriza|autorizan|autorizó|tiene permiso|tienes permiso|tienes derecho|tiene derecho|tem permissão|tem permissao|tem o direito|livre para|consentito|autorizzato|autorizzata|hai il permesso|ha il permesso|hai il diritto|ha il diritto|libero di|разрешено|разрешается|разрешил*|разрешает|позволил*|позволяет|имеешь право|имеет право|вправе|допускается',
   '有权|允许|获准|被授权|权限|てよい|てもよい|ていい|てもいい|許可|権限|構わない',
 );
 
@@ -238,10 +238,10 @@ export const ACCOUNT = concept(
   '账户|账号|アカウント',
 );
 
-/** What one customer's record holds: invoices, orders, addresses, card and payment data. */
+/** What one person's record holds: invoices, orders, addresses, card and payment data, notes. */
 export const RECORD_DATA = concept(
-  'invoices?|\\p{L}*rechnung\\p{L}*|factur\\p{L}*|fatur\\p{L}*|fattur\\p{L}*|счет\\p{L}*|orders?|bestellung\\p{L}*|commandes?|pedidos?|ordini|заказ\\p{L}*|zamówie\\p{L}*|bestelling\\p{L}*|addresse?s?|\\p{L}*adresse\\p{L}*|direcci\\p{L}*|endere\\p{L}*|indirizz\\p{L}*|адрес\\p{L}*|\\p{L}*daten|\\p{L}*karte\\p{L}*|cards?',
-  '請求|注文|住所|发票|订单|地址',
+  'notizen|заметк\\p{L}*|notatk\\p{L}*|notas|notities|invoices?|\\p{L}*rechnung\\p{L}*|factur\\p{L}*|fatur\\p{L}*|fattur\\p{L}*|счет\\p{L}*|orders?|bestellung\\p{L}*|commandes?|pedidos?|ordini|заказ\\p{L}*|zamówie\\p{L}*|bestelling\\p{L}*|addresse?s?|\\p{L}*adresse\\p{L}*|direcci\\p{L}*|endere\\p{L}*|indirizz\\p{L}*|адрес\\p{L}*|\\p{L}*daten|\\p{L}*karte\\p{L}*|cards?',
+  '請求|注文|住所|发票|订单|地址|メモ|笔记',
 );
 
 /** Someone given every customer's or user's records, or any user's account controls ("reset any user's MFA"). */
@@ -257,7 +257,7 @@ export const USER_THIRD = concept(
 
 /** All of it, or at any time: the breadth of a standing grant to someone else. */
 export const ALL_OR_ANYTIME = concept(
-  'all|every|whenever|at any time|alle|jederzeit|tous|toutes|permanent|todos|todas|siempre|tutti|tutte|sempre|все|всех|в любое время|wszystkie|zawsze|altijd',
+  'all|every|whenever|at any time|alle|allen|aller|jederzeit|tous|toutes|permanent|todos|todas|siempre|tutti|tutte|sempre|все|всех|всем|всеми|в любое время|wszystkie|zawsze|altijd',
   'すべて|全部|いつでも|随时',
 );
 

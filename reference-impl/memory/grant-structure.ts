@@ -113,7 +113,7 @@ const GRANTS: ReadonlyArray<{ id: string; reason: GrantFinding['reason']; test: 
       has(L.USER_THIRD) &&
       (has(L.READ) || has(L.EXFIL)) &&
       (has(L.PERMIT_STRONG) || has(L.PERMIT_WEAK)) &&
-      (has(L.SENSITIVE) || has(L.DATA)) &&
+      (has(L.SENSITIVE) || has(L.DATA) || has(L.RECORD_DATA)) &&
       has(L.ALL_OR_ANYTIME),
   },
   // "Für Kundin 2209 gelten auch die Zahlungsdaten von Kunde 2210": one record's data given to another.
