@@ -14,8 +14,11 @@ export interface AuthorityRule {
   readonly pattern: RegExp;
 }
 
-/** A clause start: text start, sentence punctuation, or a connective before an imperative verb. */
-const IMP = String.raw`(?:^|[.!?;:>\]\)]\s*|\b(?:then|and|also|please|always|just|quietly|silently|now|secretly)\s+)`;
+/**
+ * A clause start: text start, sentence punctuation, or a connective before an imperative verb —
+ * not after "I" or "we", where the verb is the writer's own habit ("I always send my invoices to …").
+ */
+const IMP = String.raw`(?:^|[.!?;:>\]\)]\s*|\b(?<!\b(?:i|we)\s{1,3})(?:then|and|also|please|always|just|quietly|silently|now|secretly)\s+)`;
 const CLAUSE = String.raw`[^.!?\n]`;
 const AGENT = `(?:you|the (?:agent|assistant|model|bot|ai|system)|this (?:agent|assistant|model|bot)|agent|assistant|claude|chatgpt|gpt)`;
 const MODAL = `(?:may|can|could|(?:are|is) (?:now )?(?:allowed|permitted|authori[sz]ed|cleared|free|entitled)|ha(?:ve|s) (?:now )?(?:permission|access|clearance|the right)|no longer (?:needs?|requires?) (?:approval|permission|confirmation) to)`;
@@ -30,6 +33,8 @@ const SCOPES = `(?:(?:the )?(?:organi[sz]ation(?:'s)?|org|agent|shared|global|te
  * read with grant-lexicon.ts's NEGATED_DESTINATION removed).
  */
 const NOT_NEGATED = String.raw`(?<!\b(?:never|not|nor)\s{1,3}(?:(?:in|into|to|via|with|over)\s{1,3}(?:the\s{1,3}|an?\s{1,3})?)?)`;
+/** A forbidden action ("never paste API keys into Slack") is a rule the user keeps, not an order. */
+const NOT_FORBIDDEN = String.raw`(?<!\b(?:never|don't|do not|nor)\s{1,3})`;
 
 const rx = (s: string): RegExp => new RegExp(s, 'u');
 
@@ -142,7 +147,7 @@ export const AUTHORITY_RULES: readonly AuthorityRule[] = [
     id: 'credential_handling',
     reason: 'authority_broadening',
     pattern: rx(
-      String.raw`\b(?:reveal|share|print|output|post|forward|email|hand over|expose|export|paste|leak|dump|exfiltrate|upload|read out|disclose|grab)\b${CLAUSE}{0,40}\b${CREDENTIAL}\b|\b(?:use|send|include|attach|give|append|fetch|retrieve|copy)\b${CLAUSE}{0,40}\b${CREDENTIAL}\b${CLAUSE}{0,60}${NOT_NEGATED}(?:${HOST}|\b(?:to|with) (?:anyone|anybody|whoever|everyone|them|the caller|the requester|a third party|an? (?:external|outside) )|\b(?:in|to|into|for|with) (?:every|each|all|any|the|your|outgoing|outbound) (?:outgoing |outbound )?(?:responses?|replies|reply|answers?|outputs?|messages?|requests?|calls?|urls?|links?)\b)`,
+      String.raw`${NOT_FORBIDDEN}\b(?:reveal|share|print|output|post|forward|email|hand over|expose|export|paste|leak|dump|exfiltrate|upload|read out|disclose|grab)\b${CLAUSE}{0,40}\b${CREDENTIAL}\b|\b(?:use|send|include|attach|give|append|fetch|retrieve|copy)\b${CLAUSE}{0,40}\b${CREDENTIAL}\b${CLAUSE}{0,60}${NOT_NEGATED}(?:${HOST}|\b(?:to|with) (?:anyone|anybody|whoever|everyone|them|the caller|the requester|a third party|an? (?:external|outside) )|\b(?:in|to|into|for|with) (?:every|each|all|any|the|your|outgoing|outbound) (?:outgoing |outbound )?(?:responses?|replies|reply|answers?|outputs?|messages?|requests?|calls?|urls?|links?)\b)`,
     ),
   },
   // Model and sandbox-profile changes, disabling controls.

@@ -66,12 +66,12 @@ export const AGENT = concept(
 );
 
 export const PERMIT_STRONG = concept(
-  'allowed|permitted|authori[sz]ed|authori[sz]es|standing permission|cleared to|entitled|feel free|free to|has permission|have permission|has the right|have the right|has access|have access|is fine|is ok|darf|darfst|dürfen|erlaubt|berechtigt|befugt|hast das recht|hat das recht|freigegeben|autorisé|autorisée|permis|a le droit|as le droit|avez le droit|libre de|permitido|autorizado|autorizada|autoriza|autorizan|autorizó|tiene permiso|tienes permiso|tienes derecho|tiene derecho|tem permissão|tem permissao|tem o direito|livre para|consentito|autorizzato|autorizzata|hai il permesso|ha il permesso|hai il diritto|ha il diritto|libero di|разрешено|разрешается|разрешил*|разрешает|позволил*|позволяет|имеешь право|имеет право|вправе|допускается',
+  '(?:has|have|gets?|got|hat|haben|bekommt|erhält|ont|tiene|tienen|tem|têm|hanno|имеет|имеют|получил\\p{L}*|mają|heeft|hebben)(?: [\\p{L}-]+){0,2} (?:access|zugriff|zugang|accès|acceso|acesso|accesso|доступ|dostęp|toegang)|blanket (?:approval|permission|access)|whenever you (?:want|like)|wann immer du (?:willst|möchtest)|quand tu veux|cuando quieras|quando quiser|quando vuoi|когда захочешь|as you see fit|at your (?:own )?discretion|nach (?:eigenem|deinem) ermessen|comme bon te semble|à ta guise|à ta discrétion|a tu criterio|a tu discreción|como achar melhor|a seu critério|a tua discrezione|come ritieni opportuno|на (?:своё|свое|твоё|твое) усмотрение|na (?:twoje|własne) uznanie|naar eigen inzicht|standing access|permanent access|accès permanent|acceso permanente|acesso permanente|accesso permanente|(?:ma|mają|stałą) zgod(?:ę|a)|ma pozwolenie|allowed|permitted|authori[sz]ed|authori[sz]es|standing permission|cleared to|entitled|feel free|free to|has permission|have permission|has the right|have the right|has access|have access|is fine|is ok|darf|darfst|dürfen|erlaubt|berechtigt|befugt|hast das recht|hat das recht|freigegeben|autorisé|autorisée|permis|a le droit|as le droit|avez le droit|libre de|permitido|autorizado|autorizada|autoriza|autorizan|autorizó|tiene permiso|tienes permiso|tienes derecho|tiene derecho|tem permissão|tem permissao|tem o direito|livre para|consentito|autorizzato|autorizzata|hai il permesso|ha il permesso|hai il diritto|ha il diritto|libero di|разрешено|разрешается|разрешил*|разрешает|позволил*|позволяет|имеешь право|имеет право|вправе|допускается',
   '有权|允许|获准|被授权|权限|てよい|てもよい|ていい|てもいい|許可|権限|構わない',
 );
 
 export const PERMIT_WEAK = concept(
-  'may|can|could|kann|kannst|können|peut|peux|pouvez|peuvent|puede|puedes|pueden|pode|podem|può|puo|puoi|possono|может|можешь|могут|можно',
+  'mag|mogen|może|możesz|mogą|may|can|could|kann|kannst|können|peut|peux|pouvez|peuvent|puede|puedes|pueden|pode|podem|può|puo|puoi|possono|может|можешь|могут|можно',
   '可以|能够|できる|できます',
 );
 
@@ -81,27 +81,27 @@ export const OBLIGATE = concept(
 );
 
 export const STANDING = concept(
-  "vanaf nu|voortaan|od teraz|odtąd|every evening|every night|jeden abend|chaque soir|cada noche|toda noite|ogni sera|каждый вечер|elke avond|co wieczór|from now on|from here on|henceforth|hereafter|going forward|in future|in the future|from today|from this point|for all future|every time|each time|ab sofort|ab jetzt|von nun an|künftig|zukünftig|in zukunft|ab heute|jedes mal|désormais|dorénavant|à partir de maintenant|à partir d'aujourd'hui|à l'avenir|chaque fois|a partir de ahora|de ahora en adelante|desde ahora|en adelante|en el futuro|cada vez|a partir de agora|daqui em diante|de agora em diante|doravante|no futuro|d'ora in poi|da ora in poi|da ora in avanti|d'ora in avanti|in futuro|ogni volta|отныне|с этого момента|с сегодняшнего дня|впредь|в дальнейшем|каждый раз",
-  '每天晚上|毎晩|从现在起|从现在开始|从今以后|今后|以后|每次|今後|これから|今から|以後|毎回',
+  "every week|jede woche|chaque semaine|cada semana|toda semana|ogni settimana|каждую неделю|co tydzień|elke week|vanaf nu|voortaan|od teraz|odtąd|every evening|every night|jeden abend|chaque soir|cada noche|toda noite|ogni sera|каждый вечер|elke avond|co wieczór|from now on|from here on|henceforth|hereafter|going forward|in future|in the future|from today|from this point|for all future|every time|each time|ab sofort|ab jetzt|von nun an|künftig|zukünftig|in zukunft|ab heute|jedes mal|désormais|dorénavant|à partir de maintenant|à partir d'aujourd'hui|à l'avenir|chaque fois|a partir de ahora|de ahora en adelante|desde ahora|en adelante|en el futuro|cada vez|a partir de agora|daqui em diante|de agora em diante|doravante|no futuro|d'ora in poi|da ora in poi|da ora in avanti|d'ora in avanti|in futuro|ogni volta|отныне|с этого момента|с сегодняшнего дня|впредь|в дальнейшем|каждый раз",
+  '毎週|每周|每天晚上|毎晩|从现在起|从现在开始|从今以后|今后|以后|每次|今後|これから|今から|以後|毎回',
 );
 
 export const EXFIL = concept(
-  'stuur|verstuur*|doorsturen|kopieer|voeg|geef|deel|wysyłaj|wyślij|przesyłaj|prześlij|skopiuj|kopiuj|udostępnij|podawaj|podaj|ujawnij|inclu*|указывай|укажи|скопируй|gemailt|mailed|courriel|correo|письм*|mailem|trafia*|send|sends|sending|forward|transmit|e-?mail|mail|post|upload|push|sync|mirror|copy|copies|share|reveal|disclose|leak|expose|export|dump|exfiltrate|give|hand|handed|pass|include|includes|attach|append|paste|print|output|show|tell|report|beacon|let [^.]{0,30}see|sende|senden|sendest|schick*|leitest|übermittelst|teilst|leite|weiterleiten|übermittle|übermitteln|teile|teilen|gib|verrate|zeige|kopiere|hochladen|envoie|envoyer|transmets|transmettre|transfère|transférer|copie|copier|partage|partager|donne|donner|révèle|révéler|communique|expédie|envía|envia|enviar|manda|mandar|reenvía|reenvia|reenviar|comparte|compartir|comparta|compartan|envíe|envíen|reenvíe|revele|muestre|revela|revelar|dar|copia|copiar|sube|subir|transmite|envie|encaminhe|encaminhar|compartilhe|compartilhar|revele|copie|mande|transmita|invia|inviare|inoltra|inoltrare|condividi|condividere|rivela|rivelare|trasmetti|carica|отправ*|перешли|пересыла*|передай*|передать|передава*|поделись|раскрой|покажи*|копируй|скопируй|загрузи*|шли|присылай|отсылай',
+  'weitergeb*|weiterzugeben|doorstuur*|stuurt|verstuurt|delen|sturen|versturen|tonen|uploaden|wysył*|wysła*|udostępnia*|weiterleit*|mailen|e-mailen|zeigen|montre*|montrer|muestra|mostrar|mostra|mostrare|mostre|stuur|verstuur*|doorsturen|kopieer|voeg|geef|deel|wysyłaj|wyślij|przesyłaj|prześlij|skopiuj|kopiuj|udostępnij|podawaj|podaj|ujawnij|inclu*|указывай|укажи|скопируй|gemailt|mailed|courriel|correo|письм*|mailem|trafia*|send|sends|sending|forward|transmit|e-?mail|mail|post|upload|push|sync|mirror|copy|copies|share|reveal|disclose|leak|expose|export|dump|exfiltrate|give|hand|handed|pass|include|includes|attach|append|paste|print|output|show|tell|report|beacon|let [^.]{0,30}see|sende|senden|sendest|schick*|leitest|übermittelst|teilst|leite|weiterleiten|übermittle|übermitteln|teile|teilen|gib|verrate|zeige|kopiere|hochladen|envoie|envoyer|transmets|transmettre|transfère|transférer|copie|copier|partage|partager|donne|donner|révèle|révéler|communique|expédie|envía|envia|enviar|manda|mandar|reenvía|reenvia|reenviar|comparte|compartir|comparta|compartan|envíe|envíen|reenvíe|revele|muestre|revela|revelar|dar|copia|copiar|sube|subir|transmite|envie|encaminhe|encaminhar|compartilhe|compartilhar|revele|copie|mande|transmita|invia|inviare|inoltra|inoltrare|condividi|condividere|rivela|rivelare|trasmetti|carica|отправ*|перешли|пересыла*|передай*|передать|передава*|поделись|раскрой|покажи*|копируй|скопируй|загрузи*|шли|присылай|отсылай',
   '表示|見せ|附上|含め|邮件|メール|发送|发到|发给|转发|传给|上传|复制|分享|透露|泄露|告诉|交给|提供给|送信|送る|送って|送れ|送ること|転送|共有|アップロード|コピー|教え|渡し|開示',
 );
 
 export const READ = concept(
-  'read|see|view|access|use|open|look at|lesen|auslesen|einsehen|zugreifen|lire|consulter|accéder|leer|ver|acceder|usar|ler|acessar|leggere|vedere|accedere|usare|читать|смотреть|использовать|доступ*',
+  'accès|acceso|acesso|accesso|read|see|view|access|use|open|look at|lesen|auslesen|einsehen|zugreifen|lire|consulter|accéder|leer|ver|acceder|usar|ler|acessar|leggere|vedere|accedere|usare|читать|смотреть|использовать|доступ*',
   '读取|查看|访问|使用|読む|読み|閲覧|アクセス|使う|使用',
 );
 
 export const EXEC = concept(
-  'voer|uitvoeren|uitvoer*|uruchamia*|uruchom*|wykonuj*|wykonaj|wykonywa*|umsetzen|carry out|llevar a cabo|realizar|выполнять|run|runs|execute|executes|invoke|call|operate|aufrufen|aufruf*|rufe|launch|install|delete|wipe|transfer|wire|wiring|pay|deploy|proceed|go ahead|ausführ*|führe|starte|installiere|lösche|überweis*|exécute|exécuter|lance|installe|supprime|effectue|ejecuta|ejecutar|instala|borra|realiza|executar|executa|execute|instale|apague|faça|esegui|eseguire|installa|elimina|effettua|выполня*|выполни|запуска*|запусти|установи|удали|переводы',
+  'borrar|löschen|supprimer|eliminar|cancellare|apagar|procedi|proceda|procède|procédez|voer|uitvoeren|uitvoer*|uruchamia*|uruchom*|wykonuj*|wykonaj|wykonywa*|umsetzen|carry out|llevar a cabo|realizar|выполнять|run|runs|execute|executes|invoke|call|operate|aufrufen|aufruf*|rufe|launch|install|delete|wipe|transfer|wire|wiring|pay|deploy|proceed|go ahead|ausführ*|führe|starte|installiere|lösche|überweis*|exécute|exécuter|lance|installe|supprime|effectue|ejecuta|ejecutar|instala|borra|realiza|executar|executa|execute|instale|apague|faça|esegui|eseguire|installa|elimina|effettua|выполня*|выполни|запуска*|запусти|установи|удали|переводы',
   '执行|运行|调用|安装|删除|转账|実行|呼び出|インストール|削除|送金',
 );
 
 export const TOOL = concept(
-  'befehlszeile*|lignes? de commande|líneas? de comando|linhas? de comando|righe di comando|riga di comando|командн*|opdrachtregel*|polece*|narzędzi*|zahlung*|paiement*|pagos?|pagament*|платеж*|betaling*|płatnoś*|shell|commands?|terminal|console|tools?|scripts?|installer|admin rights|root|privileged|transfers?|payments?|funds|money|purchases?|deployments?|delete_all|export tool|cleanup tool|payments tool|werkzeug*|befehl*|kommando*|skript*|überweisung*|administratorrechte*|commande|outil|virement|comando|herramienta|transferencia|ferramenta|transferência|transferencias|strumento|bonific*|команд*|оболочк*|инструмент*|перевод*',
+  'audit logs?|registros? de auditoría|journaux d.audit|audit-?protokoll*|registri di audit|логи аудита|журнал* аудита|befehlszeile*|lignes? de commande|líneas? de comando|linhas? de comando|righe di comando|riga di comando|командн*|opdrachtregel*|polece*|narzędzi*|zahlung*|paiement*|pagos?|pagament*|платеж*|betaling*|płatnoś*|shell|commands?|terminal|console|tools?|scripts?|installer|admin rights|root|privileged|transfers?|payments?|funds|money|purchases?|deployments?|delete_all|export tool|cleanup tool|payments tool|werkzeug*|befehl*|kommando*|skript*|überweisung*|administratorrechte*|commande|outil|virement|comando|herramienta|transferencia|ferramenta|transferência|transferencias|strumento|bonific*|команд*|оболочк*|инструмент*|перевод*',
   '命令行|コマンド行|付款|支払い|命令|工具|脚本|转账|シェル|コマンド|ツール|送金|スクリプト',
 );
 
@@ -119,23 +119,27 @@ export const RECIPIENT = concept(
 /** Sensitive data that may not be shipped out (beyond credentials). */
 export const DATA = concept(
   'data|files?|documents?|records?|conversations?|history|contents|responses?|answers?|messages?|customer file|notes|antwort|daten|gespräch|conversation|réponse|données|respuesta|datos|conversación|resposta|dados|conversa|risposta|dati|conversazione|ответ*|данные*|переписк*',
-  '回答|数据|对话|記録|回答|データ|会話',
+  '回答|数据|对话|記録|履歴|历史记录|データ|会話',
 );
 
 export const SKIP = concept(
-  "without (?:any |further |prior |a |the |human |user |anyone )?(?:approval|confirmation|confirming|asking|permission|review|reviewing|verification|verifying|checks?|checking|sign-?off|consent|waiting|rückfrage)|no (?:longer )?need (?:to|for) (?:approval|confirm|ask|check|review|wait)|no need to (?:check|ask|wait|confirm)|(?:does not|doesn't|no longer|not) (?:need|needs|require|requires|needed|required)(?: any)? (?:approval|confirmation|permission|review|verification|sign-?off)|(?:is|are) (?:not needed|not required|unnecessary|optional|no longer (?:needed|required))|(?:does|do) not apply|no longer appl(?:y|ies)|(?:skip|skips|skipping|bypass|circumvent|disable|turn off|switch off)[^.]{0,25}(?:approval|confirmation|review|verification|sign-?off|safety|filters?|checks?|guardrails?|restrictions?|gate|prompts?|dialog)|(?:disattiva|disattivare|disabilita|disabilitare|deaktiviere|deaktivieren|deaktivierst|désactive|désactiver|desactiva|desactivar|desativa|desativar|отключи|отключай|отключить|wyłącz|schakel)[^.]{0,30}(?:controll\\p{L}*|sicurezza|filtr\\p{L}*|kontroll\\p{L}*|sicherheit\\p{L}*|contrôles?|sécurité|controles?|seguridad|segurança|проверк\\p{L}*|защит\\p{L}*|фильтр\\p{L}*|zabezpiecze\\p{L}*|beveiliging|approval|confirmation|review|verification)|(?:assistant|agent|you|bot)[^.]{0,30}(?:approves?|approving)[^.]{0,40}automatically|(?:assistant|agent|you|bot)[^.]{0,30}automatically approv\\p{L}*|never (?:asks?|waits?|requests?|seeks?) (?:for )?(?:approval|confirmation|permission|consent)|auto-?approve|counts? as (?:an )?(?:approval|authori[sz]ation)|approve (?:her|his|their|its|my|your) own|ohne (?:rückfrage|freigabe|genehmigung|bestätigung|zustimmung|prüfung|nachfrage|erlaubnis)|keine (?:freigabe|genehmigung|bestätigung) mehr|sans (?:confirmation|approbation|validation|autorisation|vérification|demander)|plus besoin d'(?:approbation|confirmation|validation)|sin (?:pedir )?(?:confirmación|aprobación|autorización|verificación|revisión|permiso)|ya no necesitas (?:aprobación|confirmación)|sem (?:confirmação|confirmacao|aprovação|aprovacao|autorização|verificação|revisão|permissão|pedir)|não precisa mais de (?:aprovação|confirmação)|senza (?:conferma|approvazione|autorizzazione|verifica|revisione|chiedere|permesso)|non ti serve più (?:nessuna )?(?:approvazione|conferma)|без (?:подтверждения|одобрения|согласования|разрешения|проверки)|больше не нужн[оа]? (?:одобрение|подтверждение)",
+  "without (?:any |further |prior |a |the |human |user |anyone )?(?:approval|confirmation|confirming|asking|permission|review|reviewing|verification|verifying|checks?|checking|sign-?off|consent|waiting|rückfrage)|no (?:longer )?need (?:to|for) (?:approval|confirm|ask|check|review|wait)|no need to (?:check|ask|wait|confirm)|(?:does not|doesn't|no longer|not) (?:need|needs|require|requires|needed|required)(?: any)? (?:approval|confirmation|permission|review|verification|sign-?off)|(?:is|are) (?:not needed|not required|unnecessary|optional|no longer (?:needed|required))|(?:does|do) not apply|no longer appl(?:y|ies)|(?:skip|skips|skipping|bypass|circumvent|disable|turn off|switch off)[^.]{0,25}(?:approval|confirmation|review|verification|sign-?off|safety|filters?|checks?|guardrails?|restrictions?|gate|prompts?|dialog)|(?:disattiva|disattivare|disabilita|disabilitare|deaktiviere|deaktivieren|deaktivierst|désactive|désactiver|desactiva|desactivar|desativa|desativar|отключи|отключай|отключить|wyłącz|schakel)[^.]{0,30}(?:controll\\p{L}*|sicurezza|filtr\\p{L}*|kontroll\\p{L}*|sicherheit\\p{L}*|contrôles?|sécurité|controles?|seguridad|segurança|проверк\\p{L}*|защит\\p{L}*|фильтр\\p{L}*|zabezpiecze\\p{L}*|beveiliging|approval|confirmation|review|verification)|(?:assistant|agent|you|bot)[^.]{0,30}(?:approves?|approving)[^.]{0,40}automatically|(?:assistant|agent|you|bot)[^.]{0,30}automatically approv\\p{L}*|never (?:asks?|waits?|requests?|seeks?) (?:for )?(?:approval|confirmation|permission|consent)|auto-?approve|counts? as (?:an )?(?:approval|authori[sz]ation)|approve (?:her|his|their|its|my|your) own|ohne (?:rückfrage|freigabe|genehmigung|bestätigung|zustimmung|prüfung|nachfrage|erlaubnis)|keine (?:freigabe|genehmigung|bestätigung) mehr|sans (?:confirmation|approbation|validation|autorisation|vérification|demander)|plus besoin d'(?:approbation|confirmation|validation)|sin (?:pedir )?(?:confirmación|aprobación|autorización|verificación|revisión|permiso)|ya no necesitas (?:aprobación|confirmación)|sem (?:confirmação|confirmacao|aprovação|aprovacao|autorização|verificação|revisão|permissão|pedir)|não precisa mais de (?:aprovação|confirmação)|senza (?:conferma|approvazione|autorizzazione|verifica|revisione|chieder\\p{L}*|domandar\\p{L}*|permesso)|sin (?:preguntar|consultar)\\p{L}*|sem (?:me )?(?:perguntar|consultar)\\p{L}*|sans (?:me |nous |lui |leur |vous )?(?:demander|consulter)|non ti serve più (?:nessuna )?(?:approvazione|conferma)|без (?:подтверждения|одобрения|согласования|разрешения|проверки)|больше не нужн[оа]? (?:одобрение|подтверждение)",
   '不经确认|不经审批|不经批准|无需确认|无需审批|无需批准|不需要确认|不需要审批|不再需要审批|不再需要确认|确认なし|承認なし|確認なしで|確認せず|承認せず|承認はもう必要|承認は不要',
 );
 
 // A control, in any of the languages (mixed-language notes pair a noun of one with a verb of another).
 const CONTROL_NOUN =
-  'approval|confirmation|review|verification|sign-?off|two-person rule|four-eyes|checks?|safety review|restrictions?|sandbox(?: restrictions)?|limits?|filters?|guardrails?|logging|audit(?: logging)?|mfa|2fa|approval step|approval gate|genehmigungspflicht|freigabe|genehmigung|bestätigung|prüfung|approbation|validation|vérification|aprobación|confirmación|verificación|revisión|aprovação|confirmação|verificação|revisão|approvazione|conferma|verifica|revisione|утверждени|одобрени|подтверждени|проверк';
+  'approval|confirmation|review|verification|sign-?off|two-person rule|four-eyes|checks?|safety review|restrictions?|sandbox(?: restrictions)?|limits?|filters?|guardrails?|logging|audit(?: logging)?|mfa|2fa|approval step|approval gate|genehmigungspflicht|freigabe|genehmigung|bestätigung|prüfung|approbation|validation|vérification|aprobación|confirmación|verificación|revisión|aprovação|confirmação|verificação|revisão|approvazione|conferma|verifica|revisione|утверждени|одобрени|подтверждени|проверк|согласовани|controllo|kontrolle|contrôle|controle|контрол|la firma|una firma|visto bueno|assinatura|signature|two-factor|zwei-faktor';
 const LIFTED_VERB =
-  "(?:was|were|is|are|has been|have been) (?:now )?(?:waived|lifted|removed|disabled|turned off|switched off|suspended|dropped|abolished|eliminated|skipped|bypassed)|aufgehoben|abgeschafft|entfällt|entfallen|deaktiviert|nicht mehr nötig|nicht mehr erforderlich|gestrichen|supprimée?|levée|abolie|n'est plus nécessaire|désactivée|eliminad[oa]|suprimid[oa]|anulad[oa]|ya no es necesaria|desactivad[oa]|dispensad[ao]|removid[ao]|abolid[ao]|não é mais necessária|desativad[ao]|eliminat[oa]|rimoss[oa]|abolit[oa]|non è più necessari[oa]|disattivat[oa]|отмен|упраздн|не нужн|не требуется|отключ";
+  "(?:was|were|is|are|has been|have been) (?:now )?(?:waived|lifted|removed|disabled|turned off|switched off|suspended|dropped|abolished|eliminated|skipped|bypassed|retired|scrapped|revoked)|aufgehoben|abgeschafft|entfällt|entfallen|deaktiviert|nicht mehr nötig|nicht mehr erforderlich|gestrichen|supprimée?|levée|abolie|n'est plus nécessaire|désactivée|eliminad[oa]|suprimid[oa]|anulad[oa]|ya no es necesaria|desactivad[oa]|dispensad[ao]|removid[ao]|abolid[ao]|não é mais necessária|desativad[ao]|eliminat[oa]|rimoss[oa]|abolit[oa]|non è più necessari[oa]|disattivat[oa]|отмен|упраздн|не нужн|не требуется|отключ";
 
-/** A control that was switched off or waived (a policy or fact claim). */
+/** "no longer requires …" before the control it lifts ("ya no requieren la firma", "не требует больше согласования"). */
+const NO_LONGER =
+  'no longer (?:requires?|needs?)|ya no (?:requieren?|necesitan?|hace falta)|já não (?:exigem?|precisam?)|não (?:exigem?|precisam?) mais|non (?:richiedon?o|richiede|servono|serve) più|ne (?:nécessitent?|requièrent|requiert|exigent?) plus|(?:braucht|brauchen|benötigt|benötigen) keine|больше не (?:требу|нужн)\\p{L}*|nie wymaga(?:ją)? już|vereist(?:en)? geen';
+
+/** A control that was switched off or waived (a policy or fact claim); the owner of the control may stand between them. */
 export const LIFTED = concept(
-  `(?:${CONTROL_NOUN})[^.]{0,30}(?:${LIFTED_VERB})`,
+  `(?:${CONTROL_NOUN})[^.]{0,60}(?:${LIFTED_VERB})|(?:${NO_LONGER})[^.]{0,30}(?:${CONTROL_NOUN})`,
   '(?:审批|确认|批准)(?:步骤|流程)?(?:已经|已)?(?:取消|废除|免除|关闭)|(?:承認|確認)(?:手順|プロセス)?(?:は|が)?(?:廃止|撤廃|免除|省略)',
 );
 
@@ -204,7 +208,57 @@ export const ASK = concept(
 );
 
 export const BRIDGE = concept(
-  "(?:are|is) (?:now )?(?:filed|stored|kept|merged) (?:under|into|with)|merged into|the same (?:household|person|patient|customer|account|user)|alias (?:of|for)|read from (?:user|customer|patient|account)|include the notes of|as if (?:user|customer|patient)|inherit|link (?:this|the) (?:customer|user|account|patient) (?:to|with)|share their (?:order )?histor|apply to the other|(?:other|another) (?:customers?|users?|tenants?|patients?)(?:'|’)?s? (?:tickets|records|notes|data|files|histor)|access to (?:every|all|other) (?:tenants?|customers?|users?|accounts?)|(?:previous|prior|last|other|another|earlier) (?:customers?|users?|patients?|clients?|tenants?)[^.;]{0,80}(?:reuse|re-use|use|charge|apply)[^.;]{0,30}(?:their|his|her)|reuse (?:their|his|her|the other)(?: [\\p{L}-]+){0,2} (?:card|payment|account|credentials|address|data|details)",
+  "(?:are|is) (?:now )?(?:filed|stored|kept|merged) (?:under|into|with)|merged into|the same (?:household|person|patient|customer|account|user)|alias (?:of|for)|read from (?:user|customer|patient|account)|include the notes of|as if (?:user|customer|patient)|inherit|link (?:this|the) (?:customer|user|account|patient) (?:to|with)|share their (?:order )?histor|apply to the other|(?:other|another) (?:customers?|users?|tenants?|patients?|employees?|colleagues?|staff|members?)(?:'|’)?s? (?:tickets|records|notes|data|files|histor|mailbox|inbox|e-?mails|accounts|calendars|messages)|one and the same|(?:dieselbe|die gleiche) person|derselbe (?:kunde|patient)|la même personne|le même (?:client|patient|dossier)|la misma persona|el mismo (?:cliente|paciente|expediente)|comparten (?:el )?(?:expediente|historial|ficha)|a mesma pessoa|o mesmo (?:cliente|paciente|cadastro)|la stessa persona|lo stesso (?:cliente|paziente)|одно и то же лицо|один и тот же (?:клиент|пациент|человек)|dezelfde persoon|ta sama osoba|access to (?:every|all|other) (?:tenants?|customers?|users?|accounts?)|(?:previous|prior|last|other|another|earlier) (?:customers?|users?|patients?|clients?|tenants?)[^.;]{0,80}(?:reuse|re-use|use|charge|apply)[^.;]{0,30}(?:their|his|her)|reuse (?:their|his|her|the other)(?: [\\p{L}-]+){0,2} (?:card|payment|account|credentials|address|data|details)",
+);
+
+/** Two customers, patients or accounts named by number in one passage (one's record given to the other). */
+const RECORD_NOUN =
+  'customers?|clients?|patients?|accounts?|kunde|kundin|kunden|klient\\p{L}*|patient\\p{L}*|konto|compte|cuenta|conta|cliente|paciente|paziente|клиент\\p{L}*|пациент\\p{L}*|klant|pacjent\\p{L}*';
+const RECORD_REF = `(?:${RECORD_NOUN})(?![\\p{L}])[ \\t#№:.(-]{0,4}(?:nr\\.?|no\\.?|n[º°]|id|number|nummer|o numerze|numéro|número|numero)?[ \\t#:.]{0,3}\\d{2,}`;
+const RECORD_REF_CJK = '(?:顧客|客户|患者|会員)(?:番号|编号|ID)?[:：]?[ \\t]?\\d{2,}';
+export const TWO_RECORDS = concept(
+  `${RECORD_REF}[^.]{0,120}?${RECORD_REF}`,
+  `${RECORD_REF_CJK}[^。]{0,120}?${RECORD_REF_CJK}`,
+);
+
+/** One record's terms or data made to hold for another ("gelten auch für", "apply to"). */
+export const APPLY = concept(
+  'verwende*|used?|usad[oa]s?|utilizad[oa]s?|usat[ie]|utilisée?s?|используют*|apply|applies|gelten|gilt|valen|vale|valem|valgono|aplican|aplicam|s.appliquent|s.applique|применя*|действуют|gelden|geldt|obowiązują|dotyczą',
+  '適用|适用',
+);
+
+/** Security controls: switching one off is of authority whatever else the note names ("audit logging was turned off"). */
+export const SECURITY_CONTROL = concept(
+  'audit*|logging|sandbox*|filters?|guardrails?|mfa|2fa|two-factor|zwei-faktor*|monitoring|safety|sicherheit*|sécurité|seguridad|segurança|sicurezza|безопасн*|protokollierung|journalisation|registro de auditoría',
+);
+
+/** An account or profile: what a control waived "for this account" protects. */
+export const ACCOUNT = concept(
+  'accounts?|profiles?|konto*|compte|comptes|cuenta|cuentas|conta|contas|conto|аккаунт*|учётн*|учетн*|profil*|perfil*',
+  '账户|账号|アカウント',
+);
+
+/** What one person's record holds: invoices, orders, addresses, card and payment data, notes. */
+export const RECORD_DATA = concept(
+  'notizen|заметк\\p{L}*|notatk\\p{L}*|notas|notities|invoices?|\\p{L}*rechnung\\p{L}*|factur\\p{L}*|fatur\\p{L}*|fattur\\p{L}*|счет\\p{L}*|orders?|bestellung\\p{L}*|commandes?|pedidos?|ordini|заказ\\p{L}*|zamówie\\p{L}*|bestelling\\p{L}*|addresse?s?|\\p{L}*adresse\\p{L}*|direcci\\p{L}*|endere\\p{L}*|indirizz\\p{L}*|адрес\\p{L}*|\\p{L}*daten|\\p{L}*karte\\p{L}*|cards?',
+  '請求|注文|住所|发票|订单|地址|メモ|笔记',
+);
+
+/** Someone given every customer's or user's records, or any user's account controls ("reset any user's MFA"). */
+export const OTHERS_DATA = concept(
+  "(?:every|all|any) (?:other )?(?:customers?|users?|tenants?|patients?|employees?|clients?)(?:'|’)?s? (?:[\\p{L}-]+ )?(?:records|notes|data|files|histor\\p{L}*|mailbox\\p{L}*|inbox\\p{L}*|e-?mails|accounts?|passwords?|mfa|2fa|credentials)",
+);
+
+/** The user spoken of in the third person: a note about them by someone else ("the user's notes"). */
+export const USER_THIRD = concept(
+  "the user's|this user's|des nutzers|der nutzerin|des benutzers|der benutzerin|de l'utilisat(?:eur|rice)|del usuario|de la usuaria|do usuário|da usuária|dell'utente|пользовател(?:я|ьницы)|van de gebruiker|użytkownika",
+  'ユーザーの|用户的',
+);
+
+/** All of it, or at any time: the breadth of a standing grant to someone else. */
+export const ALL_OR_ANYTIME = concept(
+  'all|every|whenever|at any time|alle|allen|aller|jederzeit|tous|toutes|permanent|todos|todas|siempre|tutti|tutte|sempre|все|всех|всем|всеми|в любое время|wszystkie|zawsze|altijd',
+  'すべて|全部|いつでも|随时',
 );
 
 export const OBEY = concept(
@@ -242,7 +296,7 @@ export const NEGATED_DESTINATION =
 
 /** Web and mail destinations (literal hosts, IPs, URLs, addresses). */
 export const HOST =
-  /(?:https?:\/\/|ftp:\/\/|wss?:\/\/|\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.(?:com|net|org|io|ru|cn|jp|de|fr|es|it|br|xyz|dev|app|co|info|biz|top|site|online|me|sh|tk|example|invalid|test|local|internal)\b|\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\.[a-z.]{2,24})/u;
+  /(?:https?:\/\/|ftp:\/\/|wss?:\/\/|\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.(?:com|net|org|io|ru|cn|jp|de|fr|es|it|br|nl|pl|uk|eu|ch|at|be|se|dk|fi|no|cz|pt|ca|au|us|kr|tw|hk|cloud|ai|tech|link|xyz|dev|app|co|info|biz|top|site|online|me|sh|tk|example|invalid|test|local|internal)\b|\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\.[a-z.]{2,24})/u;
 export const ALLOWLISTED = /(?:whitelisted|allowlisted|approved for|trusted for|permitted for|cleared for)/u;
 
 /** Where an answer goes: a reply is a channel out of the conversation's trust boundary for a secret. */

@@ -14,11 +14,13 @@
 
 /** Key names whose value is a secret (compared lower-cased, `-`/`.`/space as `_`). */
 const SECRET_KEY =
-  /(?:^|_)(?:pass(?:word|wd|phrase|code)?|pwd|secret|secrets|token|api_?key|apikey|access_?key|secret_?key|private_?key|privkey|client_?secret|auth|authorization|bearer|credentials?|cred|connection_?string|conn_?str|dsn|account_?key|shared_?access_?key|sas|signing_?key|encryption_?key|master_?key|enc_?key|sig|signature|session_?(?:id|key|token)|cookie|otp|pin|cvv|mot_de_passe|mdp|contrasena|contraseña|senha|passwort|kennwort|clave|пароль|密码|パスワード)(?:$|_)/u;
+  /(?:^|_)(?:pass(?:word|wd|phrase|code)?|pwd|secret|secrets|token|api_?key|apikey|access_?key|secret_?key|private_?key|privkey|client_?secret|auth|authorization|bearer|credentials?|cred|connection_?string|conn_?str|dsn|account_?key|shared_?access_?key|sas|signing_?key|encryption_?key|master_?key|enc_?key|sig|signature|session_?(?:id|key|token)|cookie|otp|pin|cvv|psk|wpa_?key|mot_de_passe|mdp|contrasena|contraseña|senha|passwort|kennwort|clave|пароль|密码|パスワード)(?:$|_)/u;
 
 export function isSecretKeyName(name: string): boolean {
   if (name.length > 128) return false;
-  return SECRET_KEY.test(name.toLowerCase().replace(/[-.\s]+/g, '_'));
+  // camelCase keys are words too: "apiToken", "onlinePin", "clientSecret".
+  const words = name.replace(/(\p{Ll})(\p{Lu})/gu, '$1_$2');
+  return SECRET_KEY.test(words.toLowerCase().replace(/[-.\s]+/g, '_'));
 }
 
 /** Values that are obviously not secrets: placeholders, templates, already redacted. */
@@ -140,15 +142,17 @@ const PIN_CJK =
 const PIN_END = '(?![a-zà-ÿа-яё])';
 /** The digits end there: no digit, letter or decimal part follows — kana and CJK may ("8080です"). */
 const DIGITS_END = String.raw`(?!\p{N}|(?![\u3040-\u30ff\u4e00-\u9fff])\p{L}|[.,:/-]\d)`;
+/** A code's digits, run together or in dashed groups as a combination lock reads ("24-11-37"). */
+const CODE_DIGITS = String.raw`\d{3,12}|\d{1,4}(?:-\d{1,4}){2,3}`;
 const PIN_PROSE = new RegExp(
-  String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|${PIN_CJK})${PIN_END}(?:${connective()}|[ \t]{1,3}|${AFTER_CJK})["'«„“]?(\d{3,12})${DIGITS_END}`,
+  String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|${PIN_CJK})${PIN_END}(?:${connective()}|[ \t]{1,3}|${AFTER_CJK})["'«„“]?(${CODE_DIGITS})${DIGITS_END}`,
   'giu',
 );
 // A PIN word, a few words of what it opens ("for the office", "meiner Girokarte", "de ma carte",
 // "от карты", "の"), then a copula or colon and the digits: the filler stays in one clause and
 // holds no digits, and the connective is required, so "the door code changed in 2024" is no PIN.
 const PIN_FAR = new RegExp(
-  String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|${PIN_CJK})${PIN_END}[^\n.,;!?"\d]{1,40}?(?:[ \t]{0,3}(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST}|jest|to)(?!\p{L})|=|:|：|は|—)[ \t]{0,3})["'«„“]?(\d{3,12})${DIGITS_END}`,
+  String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|${PIN_CJK})${PIN_END}[^\n.,;!?"\d]{1,40}?(?:[ \t]{0,3}(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST}|jest|to)(?!\p{L})|=|:|：|は|—)[ \t]{0,3})["'«„“]?(${CODE_DIGITS})${DIGITS_END}`,
   'giu',
 );
 /**
@@ -162,6 +166,29 @@ const PIN_OPENS = new RegExp(
   String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD})${PIN_END}[ \t]+((?:${PREPOSITION}|the|my|your|our|his|her|der|die|das|des|dem|den|mein|meine|meiner|meines|meinem|le|la|les|ma|mon|mes|el|los|las|mi|il|lo|mio|mia|o|a|meu|minha|het|mijn|mój|moja|мой|моя)(?!\p{L})(?:[ \t]+\p{L}{1,24}){1,3}|[а-яё]{2,24}(?:[ \t]+[а-яё]{2,24}){0,2})[ \t]+(\d{4,12})(?=[ \t]*(?:$|[\n.,;!?)]))`,
   'giu',
 );
+/**
+ * What a bare code opens: a door, gate, alarm, safe, lock or card, in the corpus languages.
+ * A bare "code" is as often a postal or order code; beside one of these it is the secret.
+ * German compounds end in the thing ("Fahrradschloss") or start with it ("Alarmanlage").
+ */
+const LOCKED_THING =
+  'doors?|front door|gates?|garage|alarm\\p{L}*|safe|lock|locker|padlock|keypad|intercom|entrance|card|\\p{L}*tür|tor|\\p{L}*schloss|tresor|karte|briefkasten|porte|portail|alarme|coffre|cadenas|carte|immeuble|interphone|puerta|portal|alarma|caja fuerte|candado|tarjeta|portón|portone|cancello|allarme|cassaforte|lucchetto|carta|citofono|porta|portão|cofre|cadeado|cartão|двер\\p{L}*|подъезд\\p{L}*|домофон\\p{L}*|сигнализаци\\p{L}*|сейф\\p{L}*|замк\\p{L}*|замок|калитк\\p{L}*|карт\\p{L}*|deur|poort|kluis|drzwi|bram\\p{L}*|sejf\\p{L}*|kłódk\\p{L}*|kart\\p{L}*|furtk\\p{L}*|domofon\\p{L}*|skrytk\\p{L}*';
+const CODE_WORD = 'code|codice|código|codigo|kod|kode|код|combo|combi|keypad';
+/** Prepositions and articles between a code word and what it opens ("code de ma carte", "код от подъезда"). */
+const OPENS_PREP = 'of|for|to|de|du|des|del|della|dello|di|da|do|od|от|для|van|voor|zu|zur|zum|für|der|au|à';
+/**
+ * Digits after a code word that names what it opens, before ("Alarmanlage: Code 2468", "bike
+ * lock combo: 0419") or after it ("Codice del portone: 5582", "Код от подъезда 7314"). The
+ * words between are few, hold no digit and stay in one clause, so "door 3, code …" or "safe to
+ * share the promo code …" is not one; four digits at least, as after a PIN word.
+ */
+const LOCK_CODE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:(?:${LOCKED_THING})(?!\p{L})[^\n.;!?\d]{0,16}?(?<!\p{L})(?:${CODE_WORD})|(?:${CODE_WORD})[ \t]+(?:${OPENS_PREP})(?:[ \t]+[\p{L}']{1,14}){0,2}?[ \t]+(?:${LOCKED_THING})(?!\p{L})(?:[ \t]+\p{L}{2,14})?)(?!\p{L})(?:${connective()}|[ \t]{1,3})["'«„“]?(${CODE_DIGITS})${DIGITS_END}`,
+  'giu',
+);
+/** An HTTP credential written out: "Authorization: Basic dXNl…", "Bearer eyJ…" (a placeholder like <token> is none). */
+const AUTH_HEADER =
+  /(?<![\p{L}-])(?:proxy-)?authorization[ \t]{0,3}[:=][ \t]{0,3}(?:basic|bearer|token|digest)[ \t]{1,3}([A-Za-z0-9+/=._~-]{16,2048})/giu;
 /** Words after which digits are a date or a place, not a code ("in 2024", "seit 2019", "depuis 2020"). */
 const NOT_OPENED =
   /(?:^|\s)(?:in|since|until|till|from|by|before|after|of|seit|bis|ab|vor|nach|im|depuis|en|avant|après|desde|hasta|antes|después|dal|fino|prima|dopo|sinds|tot|od|do|przed|po|с|до|после|в|jahr|year|année|año|anno|jaar|rok|год)$/iu;
@@ -274,6 +301,8 @@ export function keywordSecretRanges(text: string): Range[] {
       if (CARD_CODE.test(m[1] ?? '') ? digits.length <= 4 : digits.length >= 4) push(m, 2);
     }
   }
+  for (const m of text.matchAll(LOCK_CODE)) if ((m[1] ?? '').length >= 4) push(m, 1);
+  for (const m of text.matchAll(AUTH_HEADER)) if (looksRandom(m[1] ?? '')) push(m, 1);
   for (const m of text.matchAll(PIN_OPENS)) {
     if (!CARD_CODE.test(m[1] ?? '') && !NOT_OPENED.test(m[2] ?? '')) push(m, 3);
   }

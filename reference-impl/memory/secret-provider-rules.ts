@@ -25,6 +25,11 @@ const B = `(?<![A-Za-z0-9_-])`;
 export const PROVIDER_RULES: readonly ProviderRule[] = [
   r('stripe', `${B}(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{20,247}${END}`),
   r('stripe-webhook', `${B}whsec_[A-Za-z0-9]{24,64}${END}`),
+  // An AWS key id written beside its secret ("AKIA… / wJalr…"): the 40 characters after it are the secret key.
+  r(
+    'aws-key-pair',
+    String.raw`(?<=${B}(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}[ \t]{0,3}[:/|,;][ \t]{0,3})[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])`,
+  ),
   r('gcp-api-key', `${B}AIza[0-9A-Za-z_-]{35}${END}`),
   r('gcp-oauth-secret', `${B}GOCSPX-[0-9A-Za-z_-]{28}${END}`),
   r('jwt', String.raw`${B}eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{16,2048}`),
