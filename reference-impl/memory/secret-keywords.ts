@@ -93,9 +93,10 @@ const PROSE = new RegExp(
   String.raw`(?<![A-Za-z])(?:password|passwd|passphrase|passcode|pass|pwd|pin|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|clave|senha|parola d'ordine|пароль|密码|口令|パスワード|暗証番号)(?![a-zà-ÿ])(?:${connective('|是|—')}|[ \t]{1,3}(?:-[ \t]{1,3})?|${AFTER_CJK})["'«„“]?([^\s"'»“”,;\u0000]{1,256})`,
   'giu',
 );
-// login: user / secret   or   user: alice pass: secret
+// login: user / secret   or   user: alice pass: secret. Without the colon the user must be a mail
+// address ("login anna@example.com / …"): a plain word there is prose ("login page / docs").
 const LOGIN_PAIR =
-  /\b(?:login|user(?:name)?|benutzer|utilisateur|usuario|usuário|utente|логин)\s{0,3}[:=]\s{0,3}[^\s/\u0000]{1,64}\s{0,3}(?:\/|\|)\s{0,3}([^\s,;\u0000]{4,256})/giu;
+  /\b(?:login|user(?:name)?|benutzer|utilisateur|usuario|usuário|utente|логин)(?:\s{0,3}[:=]\s{0,3}[^\s/\u0000]{1,64}|\s{1,3}[^\s/@\u0000]{1,64}@[^\s/\u0000]{1,64})\s{0,3}(?:\/|\|)\s{0,3}([^\s,;\u0000]{4,256})/giu;
 /** Words that label the password of a credential pair ("pass", "pw", "Kennwort", "パスワード"). */
 const PAIR_PASSWORD_WORD = `${PASSWORD_WORD}|pass|pw|pwd|parola|パスワード|密码|口令`;
 // A login pair written out: a user word and a name, a separator, then a password word and its
@@ -142,8 +143,11 @@ const PIN_CJK =
 const PIN_END = '(?![a-zà-ÿа-яё])';
 /** The digits end there: no digit, letter or decimal part follows — kana and CJK may ("8080です"). */
 const DIGITS_END = String.raw`(?!\p{N}|(?![\u3040-\u30ff\u4e00-\u9fff])\p{L}|[.,:/-]\d)`;
-/** A code's digits, run together or in dashed groups as a combination lock reads ("24-11-37"). */
-const CODE_DIGITS = String.raw`\d{3,12}|\d{1,4}(?:-\d{1,4}){2,3}`;
+/**
+ * A code's digits, run together or in dashed groups as a combination lock reads ("24-11-37"), or
+ * a keypad code with one letter among three digits or more ("45B12", "2580A"), as door keypads have.
+ */
+const CODE_DIGITS = String.raw`\d{3,12}|\d{1,4}(?:-\d{1,4}){2,3}|\d{2,8}[A-Z]\d{1,6}|\d{3,8}[A-Z]|[A-Z]\d{3,8}`;
 const PIN_PROSE = new RegExp(
   String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|${PIN_CJK})${PIN_END}(?:${connective()}|[ \t]{1,3}|${AFTER_CJK})["'«„“]?(${CODE_DIGITS})${DIGITS_END}`,
   'giu',
@@ -186,6 +190,26 @@ const LOCK_CODE = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:(?:${LOCKED_THING})(?!\p{L})[^\n.;!?\d]{0,16}?(?<!\p{L})(?:${CODE_WORD})|(?:${CODE_WORD})[ \t]+(?:${OPENS_PREP})(?:[ \t]+[\p{L}']{1,14}){0,2}?[ \t]+(?:${LOCKED_THING})(?!\p{L})(?:[ \t]+\p{L}{2,14})?)(?!\p{L})(?:${connective()}|[ \t]{1,3})["'«„“]?(${CODE_DIGITS})${DIGITS_END}`,
   'giu',
 );
+/**
+ * Digits right after a thing that is itself a combination lock, with no code word ("padlock
+ * 3307", "Zahlenschloss: 0815", "candado 482"): such a lock has no other number to name. A
+ * locker, door or card has (its number, its floor), so those still need a code word.
+ */
+const COMBINATION_LOCK = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:padlocks?|combination locks?|bike locks?|luggage locks?|cadenas|candados?|lucchett[oi]|cadeados?|\p{L}+schloss|kłódk\p{L}*|hangslot|kilit|навесной замок|кодовый замок)(?!\p{L})[ \t]{0,3}[:#]?[ \t]{0,3}(${CODE_DIGITS})${DIGITS_END}`,
+  'giu',
+);
+/**
+ * A password word, then the service it is for as one capitalised name, then a colon and the
+ * value ("Mot de passe Netflix : tournesol", "Passwort GMX: Sonne123"). Not a word that names a
+ * thing about passwords ("Password Manager: Bitwarden", "Passwort-Reset: erledigt").
+ */
+const SERVICE_PASSWORD = new RegExp(
+  String.raw`(?<![A-Za-z])(?:${PASSWORD_WORD})(?![a-zà-ÿ])[ \t]+([\p{L}][\p{L}\p{N}+.&-]{1,24})[ \t]{0,2}[:：][ \t]{1,3}["'«„“]?([^\s"'»“”,;\u0000]{4,64}?)(?=["'»“”]?[ \t]*(?:$|[\n.!;,)]))`,
+  'giu',
+);
+const ABOUT_PASSWORD_NAME =
+  /^(?:manager|reset|policy|hint|change|rules?|requirements?|generator|strength|length|recovery|vault|safe|tresor|coffre|gestor|gestionnaire|wechsel|änderung|richtlinie)$/i;
 /** An HTTP credential written out: "Authorization: Basic dXNl…", "Bearer eyJ…" (a placeholder like <token> is none). */
 const AUTH_HEADER =
   /(?<![\p{L}-])(?:proxy-)?authorization[ \t]{0,3}[:=][ \t]{0,3}(?:basic|bearer|token|digest)[ \t]{1,3}([A-Za-z0-9+/=._~-]{16,2048})/giu;
@@ -302,6 +326,12 @@ export function keywordSecretRanges(text: string): Range[] {
     }
   }
   for (const m of text.matchAll(LOCK_CODE)) if ((m[1] ?? '').length >= 4) push(m, 1);
+  for (const m of text.matchAll(COMBINATION_LOCK)) push(m, 1);
+  for (const m of text.matchAll(SERVICE_PASSWORD)) {
+    const [service, v] = [m[1] ?? '', m[2] ?? ''];
+    const named = /^\p{Lu}/u.test(service) && !ABOUT_PASSWORD_NAME.test(service);
+    if (named && (passwordLike(v) || plainPassword(v))) push(m, 2);
+  }
   for (const m of text.matchAll(AUTH_HEADER)) if (looksRandom(m[1] ?? '')) push(m, 1);
   for (const m of text.matchAll(PIN_OPENS)) {
     if (!CARD_CODE.test(m[1] ?? '') && !NOT_OPENED.test(m[2] ?? '')) push(m, 3);
