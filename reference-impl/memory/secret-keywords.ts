@@ -191,12 +191,12 @@ const LOCK_CODE = new RegExp(
   'giu',
 );
 /**
- * Digits right after a thing that is itself a combination lock, with no code word ("padlock
+ * Digits right after a thing that is itself a combination lock or key box, with no code word ("padlock
  * 3307", "Zahlenschloss: 0815", "candado 482"): such a lock has no other number to name. A
  * locker, door or card has (its number, its floor), so those still need a code word.
  */
 const COMBINATION_LOCK = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:padlocks?|combination locks?|bike locks?|luggage locks?|cadenas|candados?|lucchett[oi]|cadeados?|\p{L}+schloss|kłódk\p{L}*|hangslot|kilit|навесной замок|кодовый замок)(?!\p{L})[ \t]{0,3}[:#]?[ \t]{0,3}(${CODE_DIGITS})${DIGITS_END}`,
+  String.raw`(?<![\p{L}\p{N}])(?:padlocks?|lockbox(?:es)?|key ?safes?|schlüsselkasten|schlüsseltresor|combination locks?|bike locks?|luggage locks?|cadenas|candados?|lucchett[oi]|cadeados?|\p{L}+schloss|kłódk\p{L}*|hangslot|kilit|навесной замок|кодовый замок)(?!\p{L})[ \t]{0,3}[:#]?[ \t]{0,3}(${CODE_DIGITS})${DIGITS_END}`,
   'giu',
 );
 /**
