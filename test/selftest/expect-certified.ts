@@ -23,8 +23,13 @@ export function expectCertifiedExcept(run: CertifyRun, allowedNotRun: readonly R
       r.verdict === 'not_run' &&
       r.reasons.length > 0 &&
       r.reasons.every((why) => allowedNotRun.some((re) => re.test(why)));
+    // The failed clauses' own messages: a CI log must say why, not only which clause.
+    const why = r.clauses
+      .filter((c) => c.state !== 'passed' && c.message)
+      .map((c) => `${c.id}: ${c.message!.slice(0, 1500)}`)
+      .join('\n');
     if (built.has(r.id) && !onlyAllowed)
-      expect({ id: r.id, verdict: r.verdict, reasons: r.reasons }).toEqual({
+      expect({ id: r.id, verdict: r.verdict, reasons: r.reasons }, why).toEqual({
         id: r.id,
         verdict: 'certified',
         reasons: [],
