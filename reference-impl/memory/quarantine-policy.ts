@@ -3,8 +3,9 @@
  * instead of being accepted silently. The write waits as a pending approval (invisible until
  * someone other than the writer approves) and the approver is told why, as fixed reason codes:
  * a control said to be lifted or skipped, a standing order to act, text that needed an
- * obfuscating encoding to read and speaks of authority, or instructions in parts a reader never
- * sees or another system wrote (comments, hidden HTML, tool results).
+ * obfuscating encoding to read and speaks of authority, instructions in parts a reader never
+ * sees or another system wrote (comments, hidden HTML, tool results), or text in a language the
+ * rules do not read that names a destination, tool or credential.
  */
 import { AUTHORITY_RULES } from './authority-rules.js';
 import * as L from './grant-lexicon.js';
@@ -47,9 +48,20 @@ function obfuscatedAuthority(scan: ScanResult): boolean {
   return scan.obfuscatedViews.some(speaks);
 }
 
+/**
+ * What an order in a language the rules do not read could reach, recognisable without its
+ * grammar: a destination (link, address, IP) or a word every language borrows for a tool or a
+ * credential ("příkazy shellu", "API-nøklene", "token").
+ */
+const LOANED_OBJECT =
+  /(?<![\p{L}\p{N}])(?:shell\p{L}*|api|tokens?|admin\p{L}*|root|sudo|scripts?|webhooks?|curl|wget|ssh|bash|powershell|cmd)(?!\p{L})/iu;
+
 export function quarantineReasons(scan: ScanResult, suspicions: readonly string[]): string[] {
   const out = new Set<string>(suspicions);
   if (obfuscatedAuthority(scan)) out.add('suspect_obfuscated_text');
+  if (scan.unreadLanguage && scan.views.some((v) => L.HOST.test(v) || LOANED_OBJECT.test(v))) {
+    out.add('suspect_unread_language');
+  }
   const addressed = (v: string): boolean =>
     L.AGENT.test(v) && (L.OBLIGATE.test(v) || L.EXEC.test(v) || L.EXFIL.test(v) || L.PERMIT_STRONG.test(v));
   if (scan.foreignViews.some(addressed)) {

@@ -13,6 +13,7 @@ import { jsonStrings } from './json-strings.js';
 import { decodedViews } from './normalize-text.js';
 import { looksLikeRawTranscript } from './raw-transcript.js';
 import { originSegments, type TextOrigin, withoutMarkup } from './text-origins.js';
+import { inUnreadLanguage } from './unread-language.js';
 import type { ValidProposal } from './validate.js';
 
 export interface ScanResult {
@@ -29,6 +30,8 @@ export interface ScanResult {
   /** What only an obfuscating encoding revealed (normalize-text.ts), folded. */
   readonly obfuscatedViews: readonly string[];
   readonly reasons: readonly MemoryRejectionReason[];
+  /** The text is in a language the authority rules do not read (unread-language.ts). */
+  readonly unreadLanguage: boolean;
 }
 
 /** Views kept per proposal, over all its texts (each text's decoding is bounded too). */
@@ -87,5 +90,7 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
     encodings: [...encodings],
     obfuscatedViews: [...obfuscated],
     reasons,
+    // The readings as written or plainly decoded: a reversal or guessed shift reads as anything.
+    unreadLanguage: inUnreadLanguage([...views].filter((v) => !obfuscated.has(v))),
   };
 }

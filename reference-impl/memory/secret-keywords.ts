@@ -210,6 +210,34 @@ const SERVICE_PASSWORD = new RegExp(
 );
 const ABOUT_PASSWORD_NAME =
   /^(?:manager|reset|policy|hint|change|rules?|requirements?|generator|strength|length|recovery|vault|safe|tresor|coffre|gestor|gestionnaire|wechsel|änderung|richtlinie)$/i;
+/**
+ * Password words of languages whose grammar the prose patterns above do not read (Nordic,
+ * Finnish, Czech/Slovak, Hungarian, Greek, Romanian, South Slavic, Indonesian/Malay, Vietnamese,
+ * Swahili, Arabic, Hebrew, Hindi, Thai, Korean, Turkish), with their article or possessive
+ * endings ("lösenordet", "jelszavam", "şifrem", "비밀번호는"). Left out: Korean 암호, which also
+ * starts 암호화폐 (cryptocurrency, whose wallet addresses are no passwords), and a bare "parola",
+ * Italian for "word".
+ */
+const WORLD_PASSWORD_WORD =
+  'lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana(?:ni|si|mme)?|hesl(?:o|a|em|om)|jelsz(?:ó|ava|avam|avad)|κωδικ(?:ός|ό|ού)(?: πρόσβασης)?|συνθηματικό|parol(?:ă|ei|ası)|lozink(?:a|u|e|om)|gesl(?:o|a)|kata (?:sandi|laluan)|mật khẩu|nenosiri|كلمة (?:المرور|السر)|ה?סיסמ(?:ה|א)|पासवर्ड|รหัสผ่าน|비밀번호|şifre(?:m|si|n|niz)?';
+/**
+ * One of those words, then in the same clause (no sentence end, at most 48 characters: what it
+ * opens, whatever the language's copula) a password-shaped token that ends the clause or follows
+ * a colon (or before a Korean copula): letters with a digit or sign, six characters at least. With no grammar to lean on,
+ * the token's shape decides ("Mitt lösenord till banken är Solros!2291", "Heslo k e-mailu je
+ * Kocour#4471"); a plain word or a bare number after the word stays text.
+ */
+const WORLD_PASSWORD = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:${WORLD_PASSWORD_WORD})(?:(?<=[\uac00-\ud7a3])[\uac00-\ud7a3]{0,2}|(?!\p{L}))[^\n.!?;。]{0,48}?(?<=[\s:=：])["'«„“]?([^\s"'»“”,;\u0000]{6,128})(?=["'»“”]?(?:[ \t]*(?:$|[\n,;)])|[.!?。](?:\s|$)|[ \t]?(?:입니다|이에요|예요|이야|이다)))`,
+  'giu',
+);
+/** A world-language password value: letters with a digit or sign, and not an address, link or date. */
+function worldPasswordValue(v: string): boolean {
+  if (!/\p{L}/u.test(v) || !/[\p{N}\p{P}\p{S}]/u.test(v) || placeholder(v)) return false;
+  return !/^(?:[^@\s]+@[^@\s]+\.\p{L}{2,}|[a-z][a-z0-9+.-]*:\/\/.*|www\..*|[\p{L}-]+\.(?:com|net|org|io)\S*)$/iu.test(
+    v,
+  );
+}
 /** An HTTP credential written out: "Authorization: Basic dXNl…", "Bearer eyJ…" (a placeholder like <token> is none). */
 const AUTH_HEADER =
   /(?<![\p{L}-])(?:proxy-)?authorization[ \t]{0,3}[:=][ \t]{0,3}(?:basic|bearer|token|digest)[ \t]{1,3}([A-Za-z0-9+/=._~-]{16,2048})/giu;
@@ -333,6 +361,10 @@ export function keywordSecretRanges(text: string): Range[] {
     if (named && (passwordLike(v) || plainPassword(v))) push(m, 2);
   }
   for (const m of text.matchAll(AUTH_HEADER)) if (looksRandom(m[1] ?? '')) push(m, 1);
+  for (const m of text.matchAll(WORLD_PASSWORD)) {
+    const v = (m[1] ?? '').replace(/[.!?)]+$/, '');
+    if (worldPasswordValue(v)) pushTrimmed(m, v);
+  }
   for (const m of text.matchAll(PIN_OPENS)) {
     if (!CARD_CODE.test(m[1] ?? '') && !NOT_OPENED.test(m[2] ?? '')) push(m, 3);
   }

@@ -1,0 +1,119 @@
+/**
+ * Whether a note is written in a language the authority rules do not read (grant-lexicon.ts
+ * reads English, German, French, Spanish, Portuguese, Italian, Dutch, Polish, Turkish, Russian,
+ * Chinese, Japanese and Korean). Such a note cannot be judged by its grammar, so step 5 sends
+ * it to a human when it also names something an order could reach (quarantine-policy.ts).
+ *
+ * Identified positively, never by the absence of words the rules know (a short technical note
+ * has none): a script the rules do not read (Arabic, Hebrew, Greek, Devanagari, Thai, …) or
+ * Ukrainian/Belarusian letters in Cyrillic; for Latin text, the function words — articles,
+ * conjunctions, prepositions, pronouns, copulas, in nearly every sentence of their language —
+ * of an unread language (two different ones at least, or letters only such languages write)
+ * outnumbering those of every read one.
+ */
+
+export type LanguageReading = 'read' | 'unread' | 'unknown';
+
+/** Letters of scripts the rules read: Latin, Cyrillic, Han, kana, Hangul. */
+const READ_LETTER =
+  /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** Cyrillic letters Russian does not have: Ukrainian і ї є ґ, Belarusian ў. */
+const NOT_RUSSIAN = /[іїєґў]/iu;
+const LATIN_WORD = /^\p{Script=Latin}{1,24}(?:['’-]\p{Script=Latin}{1,24})?$/u;
+
+const sets = (m: Record<string, string>): ReadonlyArray<ReadonlySet<string>> =>
+  Object.values(m).map((words) => new Set(words.split(' ')));
+
+/** Function words of the Latin-script languages the rules read. */
+const READ = sets({
+  en: 'the to of and is in for on with that it my you this are be at from all an will should me i we your not any every when now our',
+  de: 'der die das und ist nicht mit für ein eine den dem zu von auf ich du sie es im alle soll sollst ohne mein meine wenn jetzt auch',
+  fr: 'le la les des et est pour une un du dans que qui sur pas avec au aux ne je tu vous il mon ma mes tous toutes sans',
+  es: 'el la los las de del y que en un una es para por con al mi mis tu su sin todos todas se lo no a como pero más este esta',
+  pt: 'o os as de do da dos das e que em um uma para com não no na meu minha sem todos se ao a é como mas seu sua',
+  it: 'il lo la gli le di del della e che in un una per con non al alla mio mia senza tutti tutte sono è a se si ho ha ci da su come ma anche questo quando sempre ogni tuo tua',
+  nl: 'de het een en van is dat niet met voor op te ik je jij mijn zonder alle naar nu moet',
+  pl: 'i w z na nie się do że jest to od dla bez mój moja wszystkie jak po ze a o ale czy mi mnie ten ta',
+  tr: 've bir bu için ile de da ne çok tüm her benim sen ben olarak artık gibi daha değil',
+});
+/** Function words of Latin-script languages the rules do not read. */
+const UNREAD = sets({
+  sv: 'och att det som är för med till inte jag du en ett på av den har ska kan alla från utan vill mig om eller',
+  nb_da:
+    'og at det som er for med til ikke jeg du en et på av af den har skal kan alle fra uten uden vil meg mig eller',
+  fi: 'ja on ei että se kun kaikki minä sinä hän tämä mutta tai jos ovat olen myös kaikkien ilman tästä lähtien tulee pitää kanssa mukaan kuin vain nyt ennen jälkeen sinun minun',
+  cs_sk:
+    'a je se na to že v s z do od pro jsem jako ale nebo bez má který které všechny prosím ktoré o kdykoli všech také když jen už',
+  hu: 'a az és hogy nem egy is meg van csak de mint ha minden nélkül vagy én te amikor ami amit ahol mert már még itt ott azt ezt el',
+  id_ms:
+    'dan yang di ke dari untuk dengan ini itu tidak akan saya anda semua tanpa harus adalah juga atau dalam sudah jadi setiap lagi bisa ada kami kita mereka pada oleh saat jika kalau',
+  vi: 'của là và không được cho các những với này trong tôi bạn khi cần cứ đã sẽ từ một',
+  sw: 'na ya wa kwa ni za katika hii kila bila yote zote kama sasa mimi wewe',
+  ro: 'și în de la cu pe nu un o este că pentru care mai fără toate să',
+  hbs_sl: 'i je u na se da za ne od s sa bez sve koji ali kao ili in v pa',
+  tl: 'ang ng mga sa na at ay ko mo hindi lahat',
+});
+/**
+ * Latin letters no read language writes (Czech, Slovak, South Slavic, Baltic carons; Hungarian
+ * double acutes; Romanian commas and breve; Vietnamese tone marks; Nordic å, æ, ø; Icelandic):
+ * two of them count as two function words of an unread language.
+ */
+const UNREAD_LETTER = /[ěřůťďňčšžľĺŕőűșțăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹåæøþð]/giu;
+/** Below this many Latin prose words a note is too short to say which language it is in. */
+const MIN_WORDS = 5;
+
+function best(words: readonly string[], langs: ReadonlyArray<ReadonlySet<string>>): number {
+  let top = 0;
+  for (const set of langs) {
+    const seen = new Set<string>();
+    for (const w of words) if (set.has(w)) seen.add(w);
+    top = Math.max(top, seen.size);
+  }
+  return top;
+}
+
+/** What one reading of a note is written in, as far as the rules are concerned. */
+export function languageReading(text: string): LanguageReading {
+  let read = 0;
+  let unread = 0;
+  let latin = 0;
+  let cyrillic = 0;
+  for (const ch of text) {
+    if (!/\p{L}/u.test(ch)) continue;
+    if (READ_LETTER.test(ch)) read++;
+    else unread++;
+    if (/\p{Script=Latin}/u.test(ch)) latin++;
+    else if (/\p{Script=Cyrillic}/u.test(ch)) cyrillic++;
+  }
+  if (unread > read) return 'unread';
+  // Ukrainian letters in Cyrillic text (in Latin text, a lookalike letter is a disguise).
+  if (cyrillic > latin && NOT_RUSSIAN.test(text)) return 'unread';
+  // Mostly Cyrillic or CJK, which the rules read: a few Latin words are names and products.
+  if (latin * 2 < read) return read > 0 ? 'read' : 'unknown';
+  // Words of prose only: identifiers, keys, links and codes ("API_KEY=sk-…") say nothing of a language.
+  const words = text
+    .toLowerCase()
+    .split(/\s+/, 400)
+    .map((t) => t.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))
+    .filter((t) => LATIN_WORD.test(t));
+  if (words.length < MIN_WORDS) return 'unknown';
+  const known = best(words, READ);
+  const other = best(words, UNREAD) + ((text.match(UNREAD_LETTER)?.length ?? 0) >= 2 ? 2 : 0);
+  if (other >= 2 && other > known) return 'unread';
+  return known >= 2 ? 'read' : 'unknown';
+}
+
+/**
+ * A note is in an unread language when some reading of it is and none is in a read one: a
+ * lookalike-letter or encoded note is judged by what it reads as once undone, and a guessing
+ * decoder's gibberish reading says nothing.
+ */
+export function inUnreadLanguage(readings: Iterable<string>): boolean {
+  let unread = false;
+  for (const r of readings) {
+    const l = languageReading(r);
+    if (l === 'read') return false;
+    if (l === 'unread') unread = true;
+  }
+  return unread;
+}
