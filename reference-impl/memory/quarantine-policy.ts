@@ -5,11 +5,13 @@
  * a control said to be lifted or skipped, a standing order to act, text that needed an
  * obfuscating encoding to read and speaks of authority, instructions in parts a reader never
  * sees or another system wrote (comments, hidden HTML, tool results), or text in a language the
- * rules do not read that names a destination, tool or credential.
+ * rules do not read that names a destination, a tool or credential beside the assistant, or
+ * bridges two numbered records.
  */
 import { AUTHORITY_RULES } from './authority-rules.js';
 import * as L from './grant-lexicon.js';
 import type { ScanResult } from './scan-classify.js';
+import { twoRecordsByLabel, UNREAD_ASSISTANT } from './unread-language.js';
 
 const STANDING_ORDER = AUTHORITY_RULES.find((r) => r.id === 'standing_order')!.pattern;
 
@@ -59,9 +61,11 @@ const LOANED_OBJECT =
 export function quarantineReasons(scan: ScanResult, suspicions: readonly string[]): string[] {
   const out = new Set<string>(suspicions);
   if (obfuscatedAuthority(scan)) out.add('suspect_obfuscated_text');
-  if (scan.unreadLanguage && scan.views.some((v) => L.HOST.test(v) || LOANED_OBJECT.test(v))) {
-    out.add('suspect_unread_language');
-  }
+  // A destination, or a tool or credential the assistant is told about, or one record's data
+  // bridged to another's; a loanword alone is the writer's own ("I use sudo", "the Stripe API").
+  const unreadOrder = (v: string): boolean =>
+    L.HOST.test(v) || (LOANED_OBJECT.test(v) && (UNREAD_ASSISTANT.test(v) || L.AGENT.test(v))) || twoRecordsByLabel(v);
+  if (scan.unreadLanguage && scan.views.some(unreadOrder)) out.add('suspect_unread_language');
   const addressed = (v: string): boolean =>
     L.AGENT.test(v) && (L.OBLIGATE.test(v) || L.EXEC.test(v) || L.EXFIL.test(v) || L.PERMIT_STRONG.test(v));
   if (scan.foreignViews.some(addressed)) {

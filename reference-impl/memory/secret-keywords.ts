@@ -11,6 +11,7 @@
  *   after a copula or colon, unless the word describes the password ("is required").
  * Every pattern is linear: bounded classes, no nested quantifiers.
  */
+import { languageReading } from './unread-language.js';
 
 /** Key names whose value is a secret (compared lower-cased, `-`/`.`/space as `_`). */
 const SECRET_KEY =
@@ -71,7 +72,7 @@ const PASSWORD_WORD =
 const KEY_TO_LOGIN = String.raw`(?:clave|chave)(?=[ \t]+(?:(?:de|del|da|do|de la|de mi|de tu|de su|da minha|do meu)[ \t]+)?(?:wi-?fi|wlan|red|rede|router|roteador|módem|modem|correo|e-?mail|cuenta|conta|banco|portátil|ordenador|computador|móvil|celular|acceso|acesso|usuario|usuário|admin|administrador|servidor|vpn)(?![a-zà-ÿ]))`;
 /** Prepositions that open what a password is for ("for the VPN", "für das WLAN", "от почты"). */
 const PREPOSITION =
-  'for|to|of|on|at|in|from|für|fürs|zum|zur|von|vom|pour|du|de|des|à|au|del|para|da|do|dla|od|для|от|на|voor|van|per|della';
+  'for|to|of|on|at|in|from|für|fürs|zum|zur|von|vom|pour|du|de|des|à|au|del|para|da|do|dla|od|для|от|на|до|voor|van|per|della';
 /** Copulas ("is", "ist", "lautet", "est", "это", …), and the past tenses not every pattern reads. */
 const COPULA = 'is|was|ist|lautet|est|es|é|è|это';
 const COPULA_PAST = 'war|était|era';
@@ -231,6 +232,18 @@ const WORLD_PASSWORD = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:${WORLD_PASSWORD_WORD})(?:(?<=[\uac00-\ud7a3])[\uac00-\ud7a3]{0,2}|(?!\p{L}))[^\n.!?;。]{0,48}?(?<=[\s:=：])["'«„“]?([^\s"'»“”,;\u0000]{6,128})(?=["'»“”]?(?:[ \t]*(?:$|[\n,;)])|[.!?。](?:\s|$)|[ \t]?(?:입니다|이에요|예요|이야|이다)))`,
   'giu',
 );
+/**
+ * In a note placed in a language the rules cannot read (unread-language.ts), the loanwords "password" and "parola"
+ * (Romanian and Turkish; Italian for "word", so only there) name a password as WORLD_PASSWORD's
+ * words do ("Ang password ko sa email ay …", "Parola mea de la laptop este …"), and a PIN or code
+ * word ("pinkode", "PIN-kódja", "koden", "PIN ATM saya") names the digits that end its clause.
+ */
+const LOANED_PASSWORD = new RegExp(
+  WORLD_PASSWORD.source.replace(`(?:${WORLD_PASSWORD_WORD})`, '(?:password|parola|passwort|pass)'),
+  'giu',
+);
+const LOANED_PIN =
+  /(?<![\p{L}\p{N}])(?:pin|kod|code|kód|koodi|cod|kode)\p{L}{0,6}(?:-\p{L}{1,8})?(?!\p{L})[^\n.!?;。\d]{0,32}?(?<=[\s:=：])(\d{4,8})(?=(?:[ 	]*(?:$|[\n,;)])|[.!?。](?:\s|$)))/giu;
 /** A world-language password value: letters with a digit or sign, and not an address, link or date. */
 function worldPasswordValue(v: string): boolean {
   if (!/\p{L}/u.test(v) || !/[\p{N}\p{P}\p{S}]/u.test(v) || placeholder(v)) return false;
@@ -361,6 +374,15 @@ export function keywordSecretRanges(text: string): Range[] {
     if (named && (passwordLike(v) || plainPassword(v))) push(m, 2);
   }
   for (const m of text.matchAll(AUTH_HEADER)) if (looksRandom(m[1] ?? '')) push(m, 1);
+  // Only where the note is placed in an unread language: a short note of a read one ("the
+  // password manager is 1Password", "PIN der Karte seit 2019") is its own patterns' to judge.
+  if (languageReading(text) === 'unread') {
+    for (const m of text.matchAll(LOANED_PASSWORD)) {
+      const v = (m[1] ?? '').replace(/[.!?)]+$/, '');
+      if (worldPasswordValue(v)) pushTrimmed(m, v);
+    }
+    for (const m of text.matchAll(LOANED_PIN)) push(m, 1);
+  }
   for (const m of text.matchAll(WORLD_PASSWORD)) {
     const v = (m[1] ?? '').replace(/[.!?)]+$/, '');
     if (worldPasswordValue(v)) pushTrimmed(m, v);

@@ -26,7 +26,7 @@ const sets = (m: Record<string, string>): ReadonlyArray<ReadonlySet<string>> =>
 
 /** Function words of the Latin-script languages the rules read. */
 const READ = sets({
-  en: 'the to of and is in for on with that it my you this are be at from all an will should me i we your not any every when now our',
+  en: 'the to of and is in for on with that it my you this are be at from all an will should me i we your not any every when now our their his her has have was were by as or but if they he she its them can do does been am about into after before than then there which who what where how also only just',
   de: 'der die das und ist nicht mit für ein eine den dem zu von auf ich du sie es im alle soll sollst ohne mein meine wenn jetzt auch',
   fr: 'le la les des et est pour une un du dans que qui sur pas avec au aux ne je tu vous il mon ma mes tous toutes sans',
   es: 'el la los las de del y que en un una es para por con al mi mis tu su sin todos todas se lo no a como pero más este esta',
@@ -49,7 +49,7 @@ const UNREAD = sets({
     'dan yang di ke dari untuk dengan ini itu tidak akan saya anda semua tanpa harus adalah juga atau dalam sudah jadi setiap lagi bisa ada kami kita mereka pada oleh saat jika kalau',
   vi: 'của là và không được cho các những với này trong tôi bạn khi cần cứ đã sẽ từ một',
   sw: 'na ya wa kwa ni za katika hii kila bila yote zote kama sasa mimi wewe',
-  ro: 'și în de la cu pe nu un o este că pentru care mai fără toate să',
+  ro: 'și în de la cu pe nu un o este că pentru care mai fără toate să mea meu mei mele sunt acum după dacă sau fost vor',
   hbs_sl: 'i je u na se da za ne od s sa bez sve koji ali kao ili in v pa',
   tl: 'ang ng mga sa na at ay ko mo hindi lahat',
 });
@@ -116,4 +116,28 @@ export function inUnreadLanguage(readings: Iterable<string>): boolean {
     if (l === 'unread') unread = true;
   }
   return unread;
+}
+
+/**
+ * The assistant, addressed or named, in the unread languages (Nordic, Finnish, Czech/Slovak,
+ * Hungarian, Romanian, South Slavic, Indonesian/Malay, Vietnamese, Swahili, Tagalog, Greek,
+ * Ukrainian, Arabic, Hebrew, Hindi, Thai, Persian) and the loanwords all of them use.
+ */
+export const UNREAD_ASSISTANT =
+  /(?<![\p{L}\p{N}])(?:assist\p{L}*|asist\p{L}*|asszisztens\p{L}*|avustaj\p{L}*|trợ lý|msaidizi|katulong|βοηθ\p{L}*|асистент\p{L}*|помічник\p{L}*|агент\p{L}*|agent\p{L}*|bot\p{L}*|ai|ki|المساعد|مساعد|העוזר|עוזר|सहायक|ผู้ช่วย|دستیار)(?!\p{L})/iu;
+
+/**
+ * Two records named by the same label and different numbers ("kunde 3381 … kunde 3382", "č. 5510
+ * … č. 5511", "رقم 9120 … رقم 9121"): one record's data made another's, read by its shape alone
+ * where the words for customer and account are not known.
+ */
+export function twoRecordsByLabel(text: string): boolean {
+  const seen = new Map<string, string>();
+  for (const m of text.toLowerCase().matchAll(/([\p{L}][\p{L}.]{0,20})[ \t:#№]{1,3}(\d{3,10})(?!\p{N})/gu)) {
+    const [label, num] = [m[1]!.replace(/\.$/, ''), m[2]!];
+    const other = seen.get(label);
+    if (other !== undefined && other !== num) return true;
+    if (seen.size < 64) seen.set(label, num);
+  }
+  return false;
 }
