@@ -108,8 +108,12 @@ const CONTINUABLE: readonly [string, (o: Offered) => Record<string, string | str
  * W3C Baggage (OWS around "=" and ",", properties after a value; several header lines combine as
  * RFC 9110 §5.3 says), W3C Trace Context §tracestate (vendors MUST send a received tracestate on,
  * their own member aside, keeping the order of the members they do not modify; two lines
- * combine in order). A "%" that starts no percent-encoding makes a value
- * outside the schema, dropped, while the other member still travels.
+ * combine in order; OWS around a list-member and empty list-members are allowed and do not make
+ * the list invalid). A "%" that starts no percent-encoding makes a value
+ * outside the schema, dropped, while the other member still travels. An invalid list-member
+ * MAY make a vendor discard it or the whole list, and W3C only asks (SHOULD) that 512
+ * characters be propagated, so those two forms require no member, only that the request
+ * completes and what is sent is W3C-valid tracestate.
  */
 const CONTEXT_FORMS: readonly [string, Record<string, string | string[]>, Record<string, string>, string[]][] = [
   [
@@ -147,6 +151,19 @@ const CONTEXT_FORMS: readonly [string, Record<string, string | string[]>, Record
     { tracestate: ['congo=t61rcWkgMzE', 'rojo=00f067aa0ba902b7'] },
     {},
     ['congo=t61rcWkgMzE', 'rojo=00f067aa0ba902b7'],
+  ],
+  [
+    'tracestate with whitespace around members and empty members',
+    { tracestate: ['rojo=00f067aa0ba902b7 \t,, \t', '\t congo=t61rcWkgMzE  ,'] },
+    {},
+    ['rojo=00f067aa0ba902b7', 'congo=t61rcWkgMzE'],
+  ],
+  ['tracestate with an invalid member', { tracestate: 'rojo=00f067aa0ba902b7,congo.x=t61rcWkgMzE' }, {}, []],
+  [
+    'tracestate of 32 short members, over 512 characters',
+    { tracestate: Array.from({ length: 32 }, (_, i) => `v${i}=0123456789abcdef`).join(',') },
+    {},
+    [],
   ],
 ];
 

@@ -1,5 +1,5 @@
 import { ROOT_CONTEXT, SpanStatusCode, TraceFlags, trace } from '@opentelemetry/api';
-import { TraceState } from '@opentelemetry/core';
+import { ExportResultCode, TraceState } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +82,26 @@ describe('scrubbing exporter', () => {
     tracer.startSpan(`GET /users/${SECRET}`).end();
     tracer.startSpan('harness.run').end();
     expect(sink.getFinishedSpans().map((s) => s.name)).toEqual(['harness.run']);
+  });
+
+  it('answers success for a batch it filters empty, without calling the inner exporter', () => {
+    const inner = new InMemorySpanExporter();
+    let innerCalls = 0;
+    const counting = Object.assign(Object.create(inner) as InMemorySpanExporter, {
+      export: (...args: Parameters<InMemorySpanExporter['export']>) => {
+        innerCalls += 1;
+        inner.export(...args);
+      },
+    });
+    const provider = new BasicTracerProvider({ spanProcessors: [] });
+    const span = provider.getTracer('t').startSpan(`GET /users/${SECRET}`);
+    span.end();
+    const results: unknown[] = [];
+    new ScrubbingExporter(counting).export([span as unknown as Parameters<ScrubbingExporter['scrub']>[0]], (r) =>
+      results.push(r),
+    );
+    expect(results).toEqual([{ code: ExportResultCode.SUCCESS }]);
+    expect(innerCalls, 'nothing to export: the inner exporter is not called').toBe(0);
   });
 
   it('leaves the original span untouched', () => {
