@@ -397,7 +397,7 @@ describe('R05 memory isolation and default policies', () => {
     }
   });
 
-  it('R05.10 an unknown agent or an unauthenticated caller gets a typed refusal that reveals nothing', async (ctx) => {
+  it('R05.10 an unknown agent or an unauthenticated caller gets a typed refusal that reveals nothing, and no tool or destination', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
     const key = freshKey('agents');
@@ -412,5 +412,32 @@ describe('R05 memory isolation and default policies', () => {
     await expectRejection(anon.put(USER, note(key, 'overwrite'), 1), ['unauthenticated']);
     await expectRejection(anon.delete(USER, key, 1), ['unauthenticated']);
     expect((await t().memory(p.alice, p.agents[0]).get(USER, key))?.content).toBe('alice agent note');
+    // The tool surface authorizes agent and caller too: an unregistered agent's runs are granted
+    // no tool and no destination, even ones the registered agents may use, and an
+    // unauthenticated caller is refused; the answer is a denial or that typed refusal.
+    const probes: Array<['tool' | 'host', string]> = [
+      ...['search_docs', 'calculator', 'search', 'web_search', 'lookup', 'shell_exec'].map(
+        (n) => ['tool', n] as ['tool', string],
+      ),
+      ...['api.weather.example', 'evil.example.net'].map((n) => ['host', n] as ['host', string]),
+    ];
+    const decide = (caller: Principal, agent: string, [kind, name]: ['tool' | 'host', string]) =>
+      kind === 'tool' ? t().tools.mayInvoke(caller, agent, name) : t().tools.mayReach(caller, agent, name);
+    const registered: string[] = [];
+    for (const probe of probes) {
+      for (const agent of p.agents) if (await decide(p.alice, agent, probe)) registered.push(`${agent}/${probe[1]}`);
+      const label = `${probe[0]} ${probe[1]}`;
+      await expect(
+        decide(p.alice, 'agent-not-registered', probe).catch((e) => expectRejection(Promise.reject(e), ['forbidden'])),
+        `an unregistered agent is granted ${label}`,
+      ).resolves.not.toBe(true);
+      await expect(
+        decide({ ...p.alice, credential: p.anonymousCredential }, p.agents[0], probe).catch((e) =>
+          expectRejection(Promise.reject(e), ['unauthenticated']),
+        ),
+        `an unauthenticated caller is granted ${label}`,
+      ).resolves.not.toBe(true);
+    }
+    ctx.annotate(`tool surface: registered agents may use ${registered.join(', ') || 'none of the probes'}`);
   });
 });

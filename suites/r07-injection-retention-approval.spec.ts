@@ -471,7 +471,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     expect(JSON.stringify(entries)).not.toContain('lamp');
   });
 
-  it('R07.9 memory cannot grant: stored grants change no tool or destination decision', async (ctx) => {
+  it('R07.9 memory cannot grant: stored grants change no tool or destination decision, and the policy denies some probed tool and some probed destination', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
     const tools = ['search_docs', 'calculator', 'shell_exec', 'deploy_prod', 'transfer_funds'];
@@ -515,9 +515,14 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
         .put(ORG, note(freshKey('org-tools'), `Team tools: ${tools.join(', ')}`), null);
     }
     expect(await decisions()).toEqual(before);
-    // The static policy is not vacuous: something is allowed, something is denied.
+    // The static policy is not vacuous: something is allowed, and among the probed tools and
+    // among the probed hosts, each on its own, something is denied — a target that lets every
+    // run reach every destination (attacker hosts included) leaves memory nothing to grant.
     expect(before.some((d) => d.endsWith('=true'))).toBe(true);
-    expect(before.some((d) => d.endsWith('=false'))).toBe(true);
+    for (const kind of ['tool', 'host'] as const) {
+      const denied = before.filter((d) => d.includes(`/${kind}:`) && d.endsWith('=false'));
+      expect(denied.length, `every probed ${kind} is allowed for every caller and agent`).toBeGreaterThan(0);
+    }
   });
 
   it('R07.10 an episodic reference must point at a thread the caller may read and never carries a raw transcript', async (ctx) => {
@@ -608,7 +613,9 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
         outcome = await bad.call(m, key);
       } catch (e) {
         const err = asContractError(e);
-        if (!['invalid_input', 'limit'].includes(err.category)) problems.push(`${bad.label}: refused as ${err.code}`);
+        if (!['invalid_input', 'limit'].includes(err.category) && !bad.alsoRefusedAs?.includes(err.code)) {
+          problems.push(`${bad.label}: refused as ${err.code}`);
+        }
         outcome = undefined;
       }
       if (outcome !== undefined) {

@@ -115,7 +115,11 @@ describe('reference memory service', () => {
     expect(await svc.tools.mayInvoke(p.alice, 'agent-beta', 'search_docs')).toBe(false);
     expect(await svc.tools.mayReach(p.alice, 'agent-alpha', 'api.weather.example')).toBe(true);
     expect(await svc.tools.mayInvoke(p.alice, 'agent-nope', 'calculator')).toBe(false);
+    expect(await svc.tools.mayReach(p.alice, 'agent-nope', 'api.weather.example')).toBe(false);
     await expect(svc.tools.mayInvoke(p.alice, 'agent-alpha', 'bad tool')).rejects.toMatchObject({
+      code: 'invalid_argument',
+    });
+    await expect(svc.tools.mayReach(p.alice, 'agent-alpha', 'bad host.example')).rejects.toMatchObject({
       code: 'invalid_argument',
     });
     await expect(svc.tools.mayReach({ ...p.alice, credential: 'x' }, 'agent-alpha', 'a.b')).rejects.toMatchObject({
