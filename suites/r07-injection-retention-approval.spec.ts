@@ -898,7 +898,9 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     ['approve', 'approve'],
   ] as const;
   const RACE_EXAMPLES = RACE_ORDERS.flatMap((decisions) =>
-    [0, 1, 2, 3, 4].flatMap((a) => [0, 1, 2, 3, 4].map((b) => [{ decisions, yields: [a, b] as [number, number] }] as const)),
+    [0, 1, 2, 3, 4].flatMap((a) =>
+      [0, 1, 2, 3, 4].map((b) => [{ decisions, yields: [a, b] as [number, number] }] as const),
+    ),
   );
 
   it('R07.20 one pending write decided twice at once (approve with reject, or approve twice), started in the same tick: exactly one decision takes effect and no answer claims the other', async (ctx) => {
