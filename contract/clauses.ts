@@ -317,7 +317,11 @@ const CLAUSES: Record<string, Entry> = {
     'Search applies authorization and namespace filters before lexical/vector ranking.',
   ],
   'R05.9': ['memory-write-pipeline', 'Results are bounded and retain provenance.'],
-  'R05.10': ['memory-write-pipeline', 'Authorize scope, operation, agent, and caller.', TYPED],
+  'R05.10': [
+    'memory-write-pipeline',
+    'Authorize scope, operation, agent, and caller.',
+    `${TYPED}; an unregistered agent or unauthenticated caller is also granted no tool and no destination (a denial or that refusal), since memory and tools share the run's authority`,
+  ],
   'R06.1': [
     'memory-write-pipeline',
     'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
@@ -367,6 +371,7 @@ const CLAUSES: Record<string, Entry> = {
   'R07.9': [
     'memory-write-pipeline',
     'Memory cannot grant a tool, credential, model, sandbox profile, or network destination.',
+    'the static policy must deny some probed tool and some probed destination: a target that allows every tool and host leaves memory nothing to grant, so the clause could not fail',
   ],
   'R07.10': [
     'memory-kinds',

@@ -16,6 +16,7 @@ import type { MemoryRecord, MemoryScope } from '../contract/memory.js';
 import type { Principal } from '../contract/principals.js';
 import type { Target } from '../contract/target.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
+import { PROBE_HOSTS, PROBE_TOOLS } from '../fixtures/memory/authority-probes.js';
 import {
   describeOp,
   finalReads,
@@ -416,10 +417,8 @@ describe('R05 memory isolation and default policies', () => {
     // no tool and no destination, even ones the registered agents may use, and an
     // unauthenticated caller is refused; the answer is a denial or that typed refusal.
     const probes: Array<['tool' | 'host', string]> = [
-      ...['search_docs', 'calculator', 'search', 'web_search', 'lookup', 'shell_exec'].map(
-        (n) => ['tool', n] as ['tool', string],
-      ),
-      ...['api.weather.example', 'evil.example.net'].map((n) => ['host', n] as ['host', string]),
+      ...PROBE_TOOLS.map((n) => ['tool', n] as ['tool', string]),
+      ...PROBE_HOSTS.map((n) => ['host', n] as ['host', string]),
     ];
     const decide = (caller: Principal, agent: string, [kind, name]: ['tool' | 'host', string]) =>
       kind === 'tool' ? t().tools.mayInvoke(caller, agent, name) : t().tools.mayReach(caller, agent, name);

@@ -40,6 +40,7 @@ import {
 import { MEMORY_CORPUS_VERSION, memoryCorpusV4 } from '../fixtures/corpora/memory-corpus.v4.js';
 import { obfuscatedVariant } from '../fixtures/corpora/obfuscation-arbitraries.js';
 import { secretTokenShapes } from '../fixtures/corpora/secret-token-shapes.js';
+import { PROBE_HOSTS, PROBE_TOOLS } from '../fixtures/memory/authority-probes.js';
 import { badCalls, garbageProposalArb } from '../fixtures/memory/bad-memory-input.js';
 import { judgeCorpusEntry } from '../fixtures/memory/judge-corpus-entry.js';
 import { freshKey, note, ORG, USER, uniqueWord } from '../fixtures/memory/memory-proposal.js';
@@ -474,8 +475,8 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
   it('R07.9 memory cannot grant: stored grants change no tool or destination decision, and the policy denies some probed tool and some probed destination', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
-    const tools = ['search_docs', 'calculator', 'shell_exec', 'deploy_prod', 'transfer_funds'];
-    const hosts = ['api.weather.example', 'evil.example.net', 'exfil.attacker.example', '203.0.113.7'];
+    const tools = PROBE_TOOLS;
+    const hosts = PROBE_HOSTS;
     const who = [p.alice, p.bob, p.carol, p.adminA];
     const decisions = async () => {
       const out: string[] = [];

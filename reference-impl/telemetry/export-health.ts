@@ -13,12 +13,32 @@ import type { TelemetryHealth } from '../../contract/tracing.js';
 /** Consecutive failed exports after which the exporter is `failing` rather than `degraded`. */
 const FAILING_AFTER = 3;
 
+/** Losses the state still answers for are at most this many entries (oldest merged first). */
+const MAX_LOSSES = 256;
+
+/**
+ * A loss of spans the exporter state answers for until an export that started at or after
+ * `clearedFrom` succeeds: that success is newer evidence than the loss.
+ */
+interface Loss {
+  clearedFrom: number;
+  /** A failed export (counts towards `failing`), not a span the full queue refused. */
+  failedExport: boolean;
+}
+
+/**
+ * Exports are ordered by when they started, not by when they settle: a batch the processor
+ * gave up on during an outage can fail long after a newer batch got through, and that late
+ * failure is not news about the collector. So each loss is cleared by the first success of an
+ * export that started after it, whatever order the two settle in.
+ */
 export class ExportHealth {
   private depth = 0;
   private dropped = 0;
-  private droppedSinceSuccess = 0;
   private exported = 0;
-  private consecutiveFailures = 0;
+  private losses: Loss[] = [];
+  /** Start order of the newest export that succeeded, -1 before any. */
+  private newestSuccess = -1;
   /** Export id → start time, to notice an export that hangs past its timeout (black hole). */
   private readonly inFlight = new Map<number, number>();
   private nextExportId = 0;
@@ -33,7 +53,7 @@ export class ExportHealth {
   offer(): boolean {
     if (this.depth >= this.capacity) {
       this.dropped++;
-      this.droppedSinceSuccess++;
+      this.lose({ clearedFrom: this.nextExportId, failedExport: false });
       return false;
     }
     this.depth++;
@@ -52,23 +72,27 @@ export class ExportHealth {
     this.inFlight.delete(exportId);
     if (ok) {
       this.exported += n;
-      this.consecutiveFailures = 0;
-      this.droppedSinceSuccess = 0;
-    } else {
-      this.consecutiveFailures++;
-      // Spans of a failed batch are lost: they count as dropped.
-      this.dropped += n;
-      this.droppedSinceSuccess += n;
+      if (exportId > this.newestSuccess) {
+        this.newestSuccess = exportId;
+        this.losses = this.losses.filter((l) => l.clearedFrom > exportId);
+      }
+      return;
     }
+    // Spans of a failed batch are lost: they count as dropped.
+    this.dropped += n;
+    if (exportId > this.newestSuccess) this.lose({ clearedFrom: exportId + 1, failedExport: true });
   }
 
   snapshot(): TelemetryHealth {
     const now = this.now();
     let stalled = false;
-    for (const started of this.inFlight.values()) if (now - started > this.exportTimeoutMs) stalled = true;
+    for (const [id, started] of this.inFlight) {
+      if (id > this.newestSuccess && now - started > this.exportTimeoutMs) stalled = true;
+    }
+    const failures = this.losses.filter((l) => l.failedExport).length;
     let exporter: TelemetryHealth['exporter'] = 'ok';
-    if (this.consecutiveFailures >= FAILING_AFTER) exporter = 'failing';
-    else if (this.consecutiveFailures > 0 || this.droppedSinceSuccess > 0 || stalled) exporter = 'degraded';
+    if (failures >= FAILING_AFTER) exporter = 'failing';
+    else if (this.losses.length > 0 || stalled) exporter = 'degraded';
     return {
       exporter,
       droppedSpans: this.dropped,
@@ -76,6 +100,21 @@ export class ExportHealth {
       queueCapacity: this.capacity,
       exportedSpans: this.exported,
     };
+  }
+
+  /** Bounded: past MAX_LOSSES the two oldest merge, keeping the later clearing point (stricter). */
+  private lose(loss: Loss): void {
+    const last = this.losses[this.losses.length - 1];
+    // Queue-full drops before the same export are one loss.
+    if (last && !loss.failedExport && !last.failedExport && last.clearedFrom === loss.clearedFrom) return;
+    this.losses.push(loss);
+    if (this.losses.length > MAX_LOSSES) {
+      const [a, b] = this.losses.splice(0, 2) as [Loss, Loss];
+      this.losses.unshift({
+        clearedFrom: Math.max(a.clearedFrom, b.clearedFrom),
+        failedExport: a.failedExport || b.failedExport,
+      });
+    }
   }
 }
 

@@ -89,3 +89,56 @@ describe('export health', () => {
     expect(health.snapshot().exporter).toBe('degraded');
   });
 });
+
+describe('export health orders exports by when they started', () => {
+  it('a batch given up on during an outage that fails after a newer batch got through leaves it ok', () => {
+    const health = new ExportHealth(8, 50);
+    const old = health.taken(2);
+    const fresh = health.taken(1);
+    health.settled(fresh, 1, true);
+    health.settled(old, 2, false);
+    expect(health.snapshot()).toMatchObject({ exporter: 'ok', droppedSpans: 2, exportedSpans: 1 });
+  });
+
+  it('a newer failure is not cleared by an older batch that succeeds after it', () => {
+    const health = new ExportHealth(8, 50);
+    const old = health.taken(1);
+    const fresh = health.taken(1);
+    health.settled(fresh, 1, false);
+    health.settled(old, 1, true);
+    expect(health.snapshot()).toMatchObject({ exporter: 'degraded', droppedSpans: 1, exportedSpans: 1 });
+    health.settled(health.taken(1), 1, true);
+    expect(health.snapshot().exporter).toBe('ok');
+  });
+
+  it('spans a full queue refused are cleared only by an export started after them', () => {
+    const health = new ExportHealth(1, 50);
+    const before = health.taken(0);
+    expect(health.offer()).toBe(true);
+    expect(health.offer()).toBe(false);
+    health.settled(before, 0, true);
+    expect(health.snapshot().exporter).toBe('degraded');
+    health.settled(health.taken(1), 1, true);
+    expect(health.snapshot()).toMatchObject({ exporter: 'ok', droppedSpans: 1 });
+  });
+
+  it('an export hanging since before a newer success is not a stall', () => {
+    let clock = 0;
+    const health = new ExportHealth(8, 20, () => clock);
+    health.taken(1);
+    health.settled(health.taken(1), 1, true);
+    clock += 100;
+    expect(health.snapshot().exporter).toBe('ok');
+    health.taken(1);
+    clock += 100;
+    expect(health.snapshot().exporter).toBe('degraded');
+  });
+
+  it('stays failing through a long outage without holding more than a bounded record', () => {
+    const health = new ExportHealth(8, 50);
+    for (let i = 0; i < 10_000; i++) health.settled(health.taken(1), 1, false);
+    expect(health.snapshot()).toMatchObject({ exporter: 'failing', droppedSpans: 10_000 });
+    health.settled(health.taken(1), 1, true);
+    expect(health.snapshot().exporter).toBe('ok');
+  });
+});
