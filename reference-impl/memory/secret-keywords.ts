@@ -228,20 +228,19 @@ const WORLD_PASSWORD_WORD =
  * the token's shape decides ("Mitt lösenord till banken är Solros!2291", "Heslo k e-mailu je
  * Kocour#4471"); a plain word or a bare number after the word stays text.
  */
-const WORLD_PASSWORD = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:${WORLD_PASSWORD_WORD})(?:(?<=[\uac00-\ud7a3])[\uac00-\ud7a3]{0,2}|(?!\p{L}))[^\n.!?;。]{0,48}?(?<=[\s:=：])["'«„“]?([^\s"'»“”,;\u0000]{6,128})(?=["'»“”]?(?:[ \t]*(?:$|[\n,;)])|[.!?。](?:\s|$)|[ \t]?(?:입니다|이에요|예요|이야|이다)))`,
-  'giu',
-);
+const passwordBeside = (words: string): RegExp =>
+  new RegExp(
+    String.raw`(?<![\p{L}\p{N}])(?:${words})(?:(?<=[\uac00-\ud7a3])[\uac00-\ud7a3]{0,2}|(?!\p{L}))[^\n.!?;。]{0,48}?(?<=[\s:=：])["'«„“]?([^\s"'»“”,;\u0000]{6,128})(?=["'»“”]?(?:[ \t]*(?:$|[\n,;)])|[.!?。](?:\s|$)|[ \t]?(?:입니다|이에요|예요|이야|이다)))`,
+    'giu',
+  );
+const WORLD_PASSWORD = passwordBeside(WORLD_PASSWORD_WORD);
 /**
  * In a note placed in a language the rules cannot read (unread-language.ts), the loanwords "password" and "parola"
  * (Romanian and Turkish; Italian for "word", so only there) name a password as WORLD_PASSWORD's
  * words do ("Ang password ko sa email ay …", "Parola mea de la laptop este …"), and a PIN or code
  * word ("pinkode", "PIN-kódja", "koden", "PIN ATM saya") names the digits that end its clause.
  */
-const LOANED_PASSWORD = new RegExp(
-  WORLD_PASSWORD.source.replace(`(?:${WORLD_PASSWORD_WORD})`, '(?:password|parola|passwort|pass)'),
-  'giu',
-);
+const LOANED_PASSWORD = passwordBeside('password|parola|passwort|pass');
 const LOANED_PIN =
   /(?<![\p{L}\p{N}])(?:pin|kod|code|kód|koodi|cod|kode)\p{L}{0,6}(?:-\p{L}{1,8})?(?!\p{L})[^\n.!?;。\d]{0,32}?(?<=[\s:=：])(\d{4,8})(?=(?:[ 	]*(?:$|[\n,;)])|[.!?。](?:\s|$)))/giu;
 /** A world-language password value: letters with a digit or sign, and not an address, link or date. */

@@ -121,10 +121,12 @@ export function inUnreadLanguage(readings: Iterable<string>): boolean {
 /**
  * The assistant, addressed or named, in the unread languages (Nordic, Finnish, Czech/Slovak,
  * Hungarian, Romanian, South Slavic, Indonesian/Malay, Vietnamese, Swahili, Tagalog, Greek,
- * Ukrainian, Arabic, Hebrew, Hindi, Thai, Persian) and the loanwords all of them use.
+ * Ukrainian, Arabic, Hebrew, Hindi, Thai, Persian) and the loanwords all of them use, with any
+ * ending ("agentti", "asistentul", "botu"). Read beside grant-lexicon's AGENT, which already
+ * holds the bare words ("ai", "ki", "agent", Russian "агент…"), so those are not repeated here.
  */
 export const UNREAD_ASSISTANT =
-  /(?<![\p{L}\p{N}])(?:assist\p{L}*|asist\p{L}*|asszisztens\p{L}*|avustaj\p{L}*|trợ lý|msaidizi|katulong|βοηθ\p{L}*|асистент\p{L}*|помічник\p{L}*|агент\p{L}*|agent\p{L}*|bot\p{L}*|ai|ki|المساعد|مساعد|העוזר|עוזר|सहायक|ผู้ช่วย|دستیار)(?!\p{L})/iu;
+  /(?<![\p{L}\p{N}])(?:assist\p{L}*|asist\p{L}*|asszisztens\p{L}*|avustaj\p{L}*|trợ lý|msaidizi|katulong|βοηθ\p{L}*|асистент\p{L}*|помічник\p{L}*|agent\p{L}*|bot\p{L}*|المساعد|مساعد|העוזר|עוזר|सहायक|ผู้ช่วย|دستیار)(?!\p{L})/iu;
 
 /**
  * Two records named by the same label and different numbers ("kunde 3381 … kunde 3382", "č. 5510
