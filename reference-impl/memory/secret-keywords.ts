@@ -148,7 +148,7 @@ const DIGITS_END = String.raw`(?!\p{N}|(?![\u3040-\u30ff\u4e00-\u9fff])\p{L}|[.,
  * A code's digits, run together or in dashed groups as a combination lock reads ("24-11-37"), or
  * a keypad code with one letter among three digits or more ("45B12", "2580A"), as door keypads have.
  */
-const CODE_DIGITS = String.raw`\d{3,12}|\d{1,4}(?:-\d{1,4}){2,3}|\d{2,8}[A-Z]\d{1,6}|\d{3,8}[A-Z]|[A-Z]\d{3,8}`;
+const CODE_DIGITS = String.raw`\d{3,12}|\d{1,4}(?:-\d{1,4}){2,7}|\d(?: \d){3,7}|\d{2,8}[A-Z]\d{1,6}|\d{3,8}[A-Z]|[A-Z]\d{3,8}`;
 const PIN_PROSE = new RegExp(
   String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|${PIN_CJK})${PIN_END}(?:${connective()}|[ \t]{1,3}|${AFTER_CJK})["'«„“]?(${CODE_DIGITS})${DIGITS_END}`,
   'giu',
@@ -268,6 +268,47 @@ const PLAIN_PASSWORD = new RegExp(
   String.raw`(?<![A-Za-z])(?:${PASSWORD_WORD}|parola|${KEY_TO_LOGIN})(?![a-zà-ÿ])(?:(?:[ \t]*,|[ \t]+(?:${PREPOSITION})(?!\p{L}))[^\n.:;!?"]{0,40}?)?[ \t]*(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST}|jest)(?:[ \t]+(?:now|jetzt|maintenant|ahora|agora|ora|теперь))?(?!\p{L})|:|(?<=[ \t])[—–](?=[ \t]))[ \t]{1,3}["'«„“]?(\p{L}{4,32}(?:[ \t]\p{L}{4,32})?)(?=["'»“”]?(?:[ \t]*(?:$|[\n.!;,)])|[ \t]+(?:and|but|und|aber|et|mais|y|pero|e|ma|и|но)(?!\p{L})))`,
   'giu',
 );
+/**
+ * A passphrase of three to eight words ("SSH passphrase for the deploy key: correct horse battery
+ * staple"): a passphrase is words by design, so more of them than PLAIN_PASSWORD's two. Prose
+ * about a passphrase is told apart by its words (multiWordPassphrase).
+ */
+const MULTIWORD_PASSPHRASE = new RegExp(
+  String.raw`(?<![A-Za-z])(?:pass ?phrase|passphrase|passfrase|phrase (?:secrète|de passe)|frase (?:de )?(?:contraseña|senha|acceso|accesso)|wachtwoordzin|kennsatz|passwortsatz)(?![a-zà-ÿ])[^\n.:;!?"]{0,40}?[ \t]*(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST})(?!\p{L})|:|[—–])[ \t]{1,3}["'«„“]?(\p{L}{2,24}(?:[ \t-]\p{L}{2,24}){2,7})(?=["'»“”]?[ \t]*(?:$|[\n.!;,)]))`,
+  'giu',
+);
+/** Words of prose, which a passphrase of dictionary words does not string together. */
+const PROSE_WORD = new Set(
+  `the and for with from that this into onto was are is has have had not but you your our its his her
+  their they them who what when where which there here then than been being will would should could can
+  may must any all every each some only also just very use never always make pick choose der die das den dem und ist sind mit von für
+  nicht auch les des est pour dans que qui avec une sur pas los las por para con del que una
+  una per che con non gli della het een van voor met niet`.split(/\s+/),
+);
+/** A label that is about passphrases ("Passphrase tips:", "passphrase policy is"), not one's own. */
+const ABOUT_PASSPHRASE =
+  /(?<!\p{L})(?:tips?|hints?|advice|ideas?|examples?|rules?|policy|guidelines?|requirements?|generator|strength|length|manager|reset|tipps?|regeln|richtlinie|conseils?|règles|consejos|reglas|dicas|regras|consigli|regole)(?!\p{L})/iu;
+function multiWordPassphrase(value: string): boolean {
+  const ws = value.toLowerCase().split(/[ \t-]+/);
+  if (ws.some((w) => w.length < 3 || PROSE_WORD.has(w) || DESCRIPTIVE_ENDING.test(w))) return false;
+  return ws.filter((w) => ABOUT_PASSWORD.has(w)).length < 2;
+}
+/**
+ * A Wi-Fi network's key ("wifi at the cabin: network Bergstua, key: fjellvann2019"): after a Wi-Fi
+ * word, in the same line, a key word and a colon, then what WPA allows as a passphrase (8 to 63
+ * characters).
+ */
+const WIFI_KEY =
+  /(?<!\p{L})(?:wi-?fi|wlan|wpa[23]?|ssid|hotspot)(?!\p{L})[^\n]{0,60}?(?<!\p{L})(?:key|psk|passkey|network key|security key|schlüssel|netzwerkschlüssel|clé|clave|chave|sleutel|klucz|ключ)(?!\p{L})[ \t]{0,3}[:=：][ \t]{0,3}["'«„“]?([^\s"'»“”,;]{8,64})(?=["'»“”]?[ \t]*(?:$|[\n,;)]|[.!?](?:\s|$)))/giu;
+/**
+ * Two-factor recovery (backup) codes after their label and a colon ("Recovery codes for GitHub:
+ * 8f3a2-b91c7 4d6e0-a2f85"): each code in the rest of the line that has a digit, six characters
+ * at least, is one.
+ */
+const RECOVERY_CODES =
+  /(?<!\p{L})(?:(?:recovery|backup|scratch|emergency|2fa|mfa|one-time|wiederherstellungs|backup-|notfall|sicherungs)[ -]?(?:codes?|kódy|kody)|codes? de (?:récupération|secours|recuperación|respaldo|recuperação)|códigos de (?:recuperación|respaldo|recuperação|backup)|codici di (?:recupero|backup)|herstelcodes|kody (?:zapasowe|odzyskiwania)|резервные коды|коды восстановления)(?!\p{L})[^\n:：]{0,40}?[:：]([^\n]{6,400})/giu;
+const RECOVERY_CODE = /(?<![\p{L}\p{N}])[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10})?(?![\p{L}\p{N}])/gu;
+
 /**
  * A plain Latin word after a Japanese or Chinese password word and its particle or colon,
  * closing the clause ("パスワードは yuzuharu です", "密码是 sunflower。"): in CJK prose a Latin word
@@ -395,6 +436,21 @@ export function keywordSecretRanges(text: string): Range[] {
     if (plainPassphrase(m[1] ?? '', GERMAN_COPULA.test(before))) push(m, 1);
   }
   for (const m of text.matchAll(CJK_PLAIN_PASSWORD)) if (plainPassword(m[1] ?? '')) push(m, 1);
+  for (const m of text.matchAll(MULTIWORD_PASSPHRASE)) {
+    const label = m[0].slice(0, m[0].length - (m[1] ?? '').length);
+    if (!ABOUT_PASSPHRASE.test(label) && multiWordPassphrase(m[1] ?? '')) push(m, 1);
+  }
+  for (const m of text.matchAll(WIFI_KEY)) {
+    const v = (m[1] ?? '').replace(/[.!?)]+$/, '');
+    if (v.length >= 8 && !placeholder(v) && !ABOUT_PASSWORD.has(v.toLowerCase())) pushTrimmed(m, v);
+  }
+  for (const m of text.matchAll(RECOVERY_CODES)) {
+    const list = m[1] ?? '';
+    const at = (m.index ?? 0) + m[0].length - list.length;
+    for (const c of list.matchAll(RECOVERY_CODE)) {
+      if (c[0].length >= 6 && /\d/.test(c[0])) out.push([at + (c.index ?? 0), at + (c.index ?? 0) + c[0].length]);
+    }
+  }
   for (const m of text.matchAll(CREDENTIAL_PAIR)) {
     const v = m[2] ?? '';
     const labelled = /[:=：]/.test(m[1] ?? '') || /^\p{Lu}|[^\p{L}]/u.test(v);
