@@ -139,6 +139,11 @@ const CLAUSES: Record<string, Entry> = {
   'R02.8': ['commit-protocol', 'Load the last durable head and revision.'],
   'R02.9': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
   'R02.10': ['thread-state-invariants', "Clear creates a new epoch; old state cannot become the new epoch's head."],
+  'R02.11': [
+    'commit-protocol',
+    'Persist pending interrupt and terminal run metadata in the same logical commit where possible.',
+    'the head carries exactly the run state asked for, a run is `interrupted` exactly when it carries an interrupt, and an interrupt value is bounded like payloads; a contradictory or oversized request is a typed refusal that commits nothing',
+  ],
   'R03.1': [
     'thread-state-invariants',
     'Duplicate writes with the same idempotency key return the same pending/durable reference.',
@@ -291,6 +296,11 @@ const CLAUSES: Record<string, Entry> = {
     'thread-state-invariants',
     "Clear creates a new epoch; old state cannot become the new epoch's head.",
     MID_CALL,
+  ],
+  'R04.14': [
+    'thread-state-invariants',
+    'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
+    TYPED,
   ],
   'R04.20': [
     'thread-state-invariants',

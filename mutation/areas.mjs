@@ -19,6 +19,7 @@ export const AREAS = {
       '!reference-impl/state/mongodb-*.ts',
     ],
     tests: [
+      'test/state/bindings-registry.test.ts',
       'test/state/failpoints.test.ts',
       'test/state/sqlite-state-backend.test.ts',
       'test/state/state-limits.test.ts',

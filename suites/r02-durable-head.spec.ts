@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DurableStateHead, PendingStateRef } from '../contract/state.js';
+import type { CommitOptions, DurableStateHead, PendingInterrupt, PendingStateRef } from '../contract/state.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
 import { commandArbs, otherBindings, threadStateSetup } from '../fixtures/models/thread-state-commands.js';
 import { commandsParams, fcParams } from '../fixtures/properties/fc-params.js';
@@ -196,5 +196,59 @@ describe('R02 exact durable-head selection', () => {
     const ref = await next.store.write_native_state(next.scope, CODEC, payload('fresh'), 'h0');
     const head = await next.store.commit_head(next.scope, ref, 0, 'run-fresh');
     expect({ epoch: head.epoch, revision: head.revision }).toEqual({ epoch: info.epoch, revision: 1 });
+  });
+
+  it('R02.11 a commit carries the run state asked for; a run state that contradicts its interrupt, or an oversized interrupt, is refused and commits nothing', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const target = t();
+    const th = await openThread(target);
+    const interrupt: PendingInterrupt = { interruptId: 'int-meta', value: 'approve the transfer?' };
+    const asked: [CommitOptions, DurableStateHead['runState'], PendingInterrupt | null][] = [
+      [{ runState: 'failed' }, 'failed', null],
+      [{ runState: 'completed' }, 'completed', null],
+      [{}, 'completed', null],
+      [{ interrupt: null }, 'completed', null],
+      [{ runState: 'failed', interrupt: null }, 'failed', null],
+      [{ runState: 'interrupted', interrupt }, 'interrupted', interrupt],
+      [{ interrupt }, 'interrupted', interrupt],
+    ];
+    let revision = 0;
+    for (const [i, [options, runState, pending]] of asked.entries()) {
+      const ref = await write(th, `meta-${i}`, `meta-${i}`);
+      const head = await th.store.commit_head(th.scope, ref, revision, `run-meta-${i}`, options);
+      revision = head.revision;
+      for (const h of [head, (await th.store.load_head(th.scope))!]) {
+        expect({ runState: h.runState, interrupt: h.interrupt }, `options ${JSON.stringify(options)}`).toEqual({
+          runState,
+          interrupt: pending,
+        });
+      }
+    }
+    const before = summary(await th.store.load_head(th.scope));
+    const refused: [string, unknown, ('payload_too_large' | undefined)?][] = [
+      ['interrupted without an interrupt', { runState: 'interrupted' }],
+      ['interrupted with a null interrupt', { runState: 'interrupted', interrupt: null }],
+      ['completed with an interrupt', { runState: 'completed', interrupt }],
+      ['failed with an interrupt', { runState: 'failed', interrupt }],
+      ['an unknown run state', { runState: 'cancelled' }],
+    ];
+    const max = target.stateLimits?.maxPayloadBytes;
+    if (max !== undefined && max <= 16 * 1024 * 1024) {
+      const value = 'x'.repeat(max + 1);
+      refused.push([
+        'an interrupt value past the payload bound',
+        { interrupt: { interruptId: 'big', value } },
+        'payload_too_large',
+      ]);
+    }
+    for (const [i, [what, options, code]] of refused.entries()) {
+      const ref = await write(th, `refused-meta-${i}`, `refused-meta-${i}`);
+      const call = th.store.commit_head(th.scope, ref, revision, `run-refused-${i}`, options as CommitOptions);
+      await expectRejection(call, code && [code]).catch((err: Error) => {
+        throw new Error(`commit with ${what}: ${err.message}`);
+      });
+      expect(summary(await th.store.load_head(th.scope)), what).toEqual(before);
+      expect(await th.store.run_status(th.scope, `run-refused-${i}`), what).toBeNull();
+    }
   });
 });

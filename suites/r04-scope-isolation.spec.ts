@@ -11,6 +11,12 @@ import { describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../contract/errors.js';
 import type { DurableStateHead, PendingStateRef, StateScope, ThreadStateStore } from '../contract/state.js';
 import type { Target } from '../contract/target.js';
+import {
+  BAD_BINDINGS_CALLS,
+  type BadBindingsCall,
+  badBindingsCallArb,
+  invokeBadBindingsCall,
+} from '../fixtures/arbitraries/bad-bindings-call.js';
 import { badCallArb, invokeBadCall } from '../fixtures/arbitraries/bad-thread-state-call.js';
 import { FIELD_ERROR, type FieldMutation, mutateScope } from '../fixtures/arbitraries/scope-mutation.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
@@ -339,6 +345,25 @@ describe('R04 zero cross-scope access', () => {
       }),
       fcParams(400),
     );
+  });
+
+  it('R04.14 bad input on the bindings surface: garbage to open, get, clear or acquireLease is a contract error and opens, clears or leases nothing', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const target = t();
+    const th = await openThread(target);
+    const head = await commitOne(th, 'stable', 'the durable state');
+    const before = await target.bindings.get(th.owner, th.bindingId);
+    const check = async (call: BadBindingsCall) => {
+      const e = await expectRejection(invokeBadBindingsCall(call, target, th.owner), call.codes).catch((err: Error) => {
+        throw new Error(`${call.op} with ${call.desc}: ${err.message}`);
+      });
+      expect(e.category).not.toBe('internal');
+      // Nothing moved: same epoch and lease generation, and the current lease still works.
+      expect(await target.bindings.get(th.owner, th.bindingId)).toEqual(before);
+      expect(summary(await th.store.load_head(th.scope))).toEqual(summary(head));
+    };
+    for (const call of BAD_BINDINGS_CALLS) await check(call);
+    await fc.assert(fc.asyncProperty(badBindingsCallArb, check), fcParams(200));
   });
 });
 
