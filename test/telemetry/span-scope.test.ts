@@ -41,7 +41,7 @@ describe('span scope: outcome, status and error category', () => {
   it('inSpan marks a settled span ok, keeps an outcome already set, and ends it', async () => {
     const { exporter, tracer } = setup();
     await inSpan(tracer, 'authn', ROOT_CONTEXT, { 'smtc.operation': 'run' }, async () => 1);
-    await inSpan(tracer, 'authz', ROOT_CONTEXT, {}, async (s) => {
+    await inSpan(tracer, 'authz.agent', ROOT_CONTEXT, {}, async (s) => {
       s.set({ 'smtc.outcome': 'denied' });
       expect(s.outcomeSet).toBe(true);
     });
@@ -54,7 +54,7 @@ describe('span scope: outcome, status and error category', () => {
   it('a thrown error marks the span error with its category only, and is rethrown', async () => {
     const { exporter, tracer } = setup();
     await expect(
-      inSpan(tracer, 'authz', ROOT_CONTEXT, {}, async () => {
+      inSpan(tracer, 'authz.agent', ROOT_CONTEXT, {}, async () => {
         throw new ContractError('forbidden', 'no');
       }),
     ).rejects.toThrow();
