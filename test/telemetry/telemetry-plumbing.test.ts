@@ -51,6 +51,10 @@ describe('telemetry identity', () => {
   it('flushes and closes with telemetry disabled (no collector) without throwing', async () => {
     const id = new TelemetryIdentity('smtc-test', exportSettingsFrom({} as HarnessEnv));
     expect(id.enabled).toBe(false);
+    // Disabled telemetry still creates (non-recording) spans: the request path is one code path.
+    const span = id.tracer.startSpan('authn');
+    expect(span.isRecording()).toBe(false);
+    span.end();
     await expect(id.flush()).resolves.toBeUndefined();
     await expect(id.close()).resolves.toBeUndefined();
   });
