@@ -142,3 +142,58 @@ describe('export health orders exports by when they started', () => {
     expect(health.snapshot().exporter).toBe('ok');
   });
 });
+
+describe('export health: which losses count, and which success clears them', () => {
+  it('spans a full queue refused degrade the signal but never count as failed exports', () => {
+    const health = new ExportHealth(1, 50);
+    for (let i = 0; i < 5; i++) {
+      health.offer();
+      expect(health.offer()).toBe(false); // refused: a loss before export i
+      health.taken(1);
+    }
+    expect(health.snapshot()).toMatchObject({ exporter: 'degraded', droppedSpans: 5 });
+  });
+
+  it('drops refused after an export started are not cleared by that export', () => {
+    const health = new ExportHealth(1, 50);
+    health.offer();
+    health.offer(); // refused before export 0
+    const first = health.taken(1);
+    health.offer();
+    health.offer(); // refused after export 0 started
+    health.settled(first, 1, true);
+    expect(health.snapshot().exporter).toBe('degraded');
+    health.settled(health.taken(1), 1, true);
+    expect(health.snapshot().exporter).toBe('ok');
+  });
+
+  it('a success older than the newest success does not move the ordering back', () => {
+    const health = new ExportHealth(8, 50);
+    const a = health.taken(1);
+    const b = health.taken(1);
+    const c = health.taken(1);
+    health.settled(c, 1, true);
+    health.settled(a, 1, true);
+    health.settled(b, 1, false); // started before c's success: old news
+    expect(health.snapshot()).toMatchObject({ exporter: 'ok', droppedSpans: 1, exportedSpans: 2 });
+  });
+
+  it('a failed export right after refused spans is still counted towards failing', () => {
+    const health = new ExportHealth(1, 50);
+    const ids = [health.taken(0), health.taken(0), health.taken(0)];
+    health.offer();
+    health.offer(); // refused: a loss cleared from export 3 on
+    // Export 2 fails: its loss is also cleared from export 3 on, and must still count.
+    health.settled(ids[2]!, 1, false);
+    health.settled(ids[1]!, 1, false);
+    health.settled(ids[0]!, 1, false);
+    expect(health.snapshot().exporter).toBe('failing');
+  });
+
+  it('keeps its record of losses bounded through a long outage', () => {
+    const health = new ExportHealth(8, 50);
+    for (let i = 0; i < 1_000; i++) health.settled(health.taken(1), 1, false);
+    expect((health as unknown as { losses: unknown[] }).losses.length).toBeLessThanOrEqual(256);
+    expect(health.snapshot().exporter).toBe('failing');
+  });
+});
