@@ -26,8 +26,9 @@ const ENGLISH = new Set(english);
 const LABELLED = new Set([english, spanish, french, italian, portuguese, czech].flat().map((w) => w.normalize('NFC')));
 const PHRASE_LENGTHS = new Set([12, 15, 18, 21, 24]);
 const MIN_WORDS = 12;
-/** Words of a labelled phrase looked at (Monero's 25, and slack); labels read per note. */
-const MAX_WORDS = 32;
+/** Words read after a label: a lead-in's worth, then a phrase up to Monero's 25 with slack. */
+const WORDS_AFTER_LABEL = 80;
+/** Labels read per note. */
 const MAX_LABELS = 16;
 /** Characters a label may be followed by before its phrase ("seed phrase for the Ledger: …"). */
 const LEAD_IN = 48;
@@ -82,7 +83,7 @@ export function seedPhraseRanges(text: string): Range[] {
     const from = words.findIndex((w) => w.start >= after);
     if (from < 0 || words[from]!.start > after + LEAD_IN) continue;
     // The phrase starts at some word of the lead-in: the first long enough run from there.
-    for (const run of runs(text, words.slice(from, from + LEAD_IN + MAX_WORDS), LABELLED, LABELLED_GAP)) {
+    for (const run of runs(text, words.slice(from, from + WORDS_AFTER_LABEL), LABELLED, LABELLED_GAP)) {
       if (run[0]!.start > after + LEAD_IN) break;
       if (run.length >= MIN_WORDS) {
         out.push(span(run));

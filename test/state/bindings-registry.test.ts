@@ -4,7 +4,7 @@
  * memory service asks for episodic references (never through the Target interface).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { isContractError } from '../../contract/errors.js';
+import { expectRejection } from '../../fixtures/assertions/contract-error.js';
 import { BindingsRegistry } from '../../reference-impl/state/bindings-registry.js';
 import { SqliteStateBackend } from '../../reference-impl/state/sqlite-state-backend.js';
 import { type StateTestContext, stateTestContext } from './state-test-context.js';
@@ -13,16 +13,6 @@ let t: StateTestContext | undefined;
 afterEach(() => t?.dispose());
 
 const SPEC = { environment: 'env', harness: 'scripted', codec: 'scripted/v1' };
-
-async function code(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (isContractError(e)) return e.code;
-    throw e;
-  }
-  throw new Error('expected a rejection');
-}
 
 const bindingCount = (c: StateTestContext) =>
   c.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM state_bindings').get()!.n;
@@ -37,7 +27,7 @@ describe('reference bindings registry', () => {
     });
     const registry = new BindingsRegistry(full, t.ctx.auth);
     const alice = t.ctx.auth.principals.alice;
-    expect(await code(registry.open(alice, SPEC))).toBe('entry_limit');
+    await expectRejection(registry.open(alice, SPEC), ['entry_limit']);
     expect(bindingCount(t)).toBe(0);
     // Under the bound the same call opens a binding that exists.
     const ok = await new BindingsRegistry(backend, t.ctx.auth).open(alice, SPEC);
