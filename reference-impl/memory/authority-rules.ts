@@ -51,7 +51,7 @@ export const AUTHORITY_RULES: readonly AuthorityRule[] = [
     id: 'role_markers',
     reason: 'injection',
     pattern: rx(
-      String.raw`(?:^|[.!?;]\s*)[\[<(]?\s*(?:system|developer)\s*(?:prompt|message|override|instructions?|note)?\s*[\]>):]|\bnew (?:system )?instructions?\s*:|\b(?:jailbreak|dan mode|god mode)\b|\breveal (?:your|the) (?:system prompt|hidden instructions|instructions)\b`,
+      String.raw`(?:^|[.!?;]\s*)[\[<(]?\s*(?:system|developer)\s*(?:prompt|message|override|instructions?|note)?\s*[\]>):]|\bnew (?:system )?instructions?\s*:|\b(?:jailbreak|dan mode)\b|\b(?:you|your|the (?:assistant|agent|model|ai))\b[^.!?\n]{0,40}\bgod mode\b|\bgod mode\b[^.!?\n]{0,40}\b(?:you|your|assistant|agent|model|ai)\b|\breveal (?:your|the) (?:system prompt|hidden instructions|instructions)\b`,
     ),
   },
   // Identity swaps.
@@ -66,7 +66,7 @@ export const AUTHORITY_RULES: readonly AuthorityRule[] = [
     id: 'identity_claim',
     reason: 'injection',
     pattern: rx(
-      String.raw`\b(?:i am|i'm|this is) (?:your|the system|the platform|the|an?) (?:admin|administrator|operator|root|superuser|sysadmin|system owner)\b|\b(?:treat|consider|regard|recogni[sz]e|authenticate|authori[sz]e)\s+(?:me|this user|the user|the caller|them|this account|user-?[a-z0-9]+)\s+as\b`,
+      String.raw`\b(?:i am|i'm|this is) (?:(?:your|the system|the platform) (?:admin|administrator|operator|root|superuser|sysadmin|system owner)\b|(?:the|an?) (?:admin|administrator|operator|root|superuser|sysadmin|system owner)\b(?!\s+(?:of|for|at|in|on)\s+(?!(?:this|the|your) (?:system|platform|account|workspace|assistant|agent|tenant|org|organi[sz]ation|server|deployment)\b)))|\b(?:treat|consider|regard|recogni[sz]e|authenticate|authori[sz]e)\s+(?:me|this user|the user|the caller|them|this account|user-?[a-z0-9]+)\s+as\b`,
     ),
   },
   {
@@ -103,7 +103,7 @@ export const AUTHORITY_RULES: readonly AuthorityRule[] = [
     id: 'delayed_trigger',
     reason: 'injection',
     pattern: rx(
-      String.raw`\b(?:when(?:ever)?|if|once|the next time|next time|as soon as|after)\b${CLAUSE}{0,80}?\b(?:ask(?:s|ed)?|mention(?:s|ed)?|says?|type(?:s|d)?|request(?:s|ed)?|brings? up|talks? about|quer(?:y|ies)|inquires?|search(?:es)? for|opens?|logs? in)\b${CLAUSE}{0,100}?\b(?:you (?:must|should|shall|will|need to|have to)|always|reply|respond|answer|say|send|call|run|execute|reveal|output|include|tell (?:them|him|her|the user)|use|forward|email|post|recommend|redirect|insist|claim|disclose|share)\b`,
+      String.raw`\b(?:when(?:ever)?|if|once|the next time|next time|as soon as|after)\b(?!\s+(?:i|we)\b)${CLAUSE}{0,80}?\b(?:ask(?:s|ed)?|mention(?:s|ed)?|says?|type(?:s|d)?|request(?:s|ed)?|brings? up|talks? about|quer(?:y|ies)|inquires?|search(?:es)? for|opens?|logs? in)\b${CLAUSE}{0,100}?\b(?:you (?:must|should|shall|will|need to|have to)|always|reply|respond|answer|say|send|call|run|execute|reveal|output|include|tell (?:them|him|her|the user)|use|forward|email|post|recommend|redirect|insist|claim|disclose|share)\b`,
     ),
   },
   // Standing orders: a "from now on" alone is not one ("from now on call me Sam"); with an
@@ -155,7 +155,7 @@ export const AUTHORITY_RULES: readonly AuthorityRule[] = [
     id: 'model_profile_change',
     reason: 'authority_broadening',
     pattern: rx(
-      String.raw`\b(?:switch|change|set|upgrade|downgrade|route|move|swap|select)\b${CLAUSE}{0,30}\b(?:(?:your|the) (?:model|llm|engine|backend model)|to (?:gpt|claude|gemini|llama|mistral|grok|o\d)[a-z0-9.-]*|model (?:to|=)|sandbox profile|execution profile|security profile|runtime profile|profile to|temperature (?:to|=))\b|\b(?:privileged|unrestricted|unsandboxed|unfiltered|uncensored|jailbroken|no-?sandbox|god|host-network) (?:mode|profile|sandbox|container|access|model|execution)\b|${IMP}run (?:in|as|with) (?:privileged|unsandboxed|root|host)\b`,
+      String.raw`\b(?:switch|change|set|upgrade|downgrade|route|move|swap|select)\b${CLAUSE}{0,30}\b(?:(?:your|the) (?:model|llm|engine|backend model)|to (?:gpt|claude|gemini|llama|mistral|grok|o\d)[a-z0-9.-]*|model (?:to|=)|sandbox profile|execution profile|security profile|runtime profile|profile to|temperature (?:to|=))\b|\b(?:privileged|unrestricted|unsandboxed|unfiltered|uncensored|jailbroken|no-?sandbox|host-network) (?:mode|profile|sandbox|container|access|model|execution)\b|${IMP}run (?:in|as|with) (?:privileged|unsandboxed|root|host)\b`,
     ),
   },
   {

@@ -11,7 +11,7 @@
 import { AUTHORITY_RULES } from './authority-rules.js';
 import * as L from './grant-lexicon.js';
 import type { ScanResult } from './scan-classify.js';
-import { twoRecordsByLabel, UNREAD_ASSISTANT } from './unread-language.js';
+import { twoRecordsByLabel, UNREAD_ASSISTANT, UNREAD_YOU } from './unread-language.js';
 
 const STANDING_ORDER = AUTHORITY_RULES.find((r) => r.id === 'standing_order')!.pattern;
 
@@ -53,10 +53,10 @@ function obfuscatedAuthority(scan: ScanResult): boolean {
 /**
  * What an order in a language the rules do not read could reach, recognisable without its
  * grammar: a destination (link, address, IP) or a word every language borrows for a tool or a
- * credential ("příkazy shellu", "API-nøklene", "token").
+ * credential ("příkazy shellu", "API-nøklene", "token", Hindi "ईमेल").
  */
 const LOANED_OBJECT =
-  /(?<![\p{L}\p{N}])(?:shell\p{L}*|api|tokens?|admin\p{L}*|root|sudo|scripts?|webhooks?|curl|wget|ssh|bash|powershell|cmd)(?!\p{L})/iu;
+  /(?<![\p{L}\p{N}])(?:shell\p{L}*|api|tokens?|admin\p{L}*|root|sudo|scripts?|webhooks?|curl|wget|ssh|bash|powershell|cmd|e-?mails?|passwords?|ईमेल|ई-मेल|पासवर्ड|टोकन|एपीआई|एडमिन|स्क्रिप्ट|कमांड|إيميل|الإيميل|توكن|كلمة المرور|كلمة السر)(?![\p{L}\p{M}])/iu;
 
 export function quarantineReasons(scan: ScanResult, suspicions: readonly string[]): string[] {
   const out = new Set<string>(suspicions);
@@ -64,7 +64,9 @@ export function quarantineReasons(scan: ScanResult, suspicions: readonly string[
   // A destination, or a tool or credential the assistant is told about, or one record's data
   // bridged to another's; a loanword alone is the writer's own ("I use sudo", "the Stripe API").
   const unreadOrder = (v: string): boolean =>
-    L.HOST.test(v) || (LOANED_OBJECT.test(v) && (UNREAD_ASSISTANT.test(v) || L.AGENT.test(v))) || twoRecordsByLabel(v);
+    L.HOST.test(v) ||
+    (LOANED_OBJECT.test(v) && (UNREAD_ASSISTANT.test(v) || UNREAD_YOU.test(v) || L.AGENT.test(v))) ||
+    twoRecordsByLabel(v);
   if (scan.unreadLanguage && scan.views.some(unreadOrder)) out.add('suspect_unread_language');
   const addressed = (v: string): boolean =>
     L.AGENT.test(v) && (L.OBLIGATE.test(v) || L.EXEC.test(v) || L.EXFIL.test(v) || L.PERMIT_STRONG.test(v));

@@ -8,6 +8,7 @@
  * operator skill definitions.
  */
 import type { MemoryRejectionReason } from '../../contract/memory.js';
+import { maskGlossaryPairs } from './glossary-pairs.js';
 import { maskDescribedQuotes } from './grant-structure.js';
 import { jsonStrings } from './json-strings.js';
 import { decodedViews } from './normalize-text.js';
@@ -71,14 +72,14 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
   // and once more in each folded view: a describing word in lookalike letters reads as one only
   // after folding (masking finds nothing to do in a text without quote marks, so this is cheap).
   const collect = (t: string, into: Set<string>[], masked = false): void => {
-    const read = masked ? maskDescribedQuotes : (v: string) => v;
+    const read = masked ? (v: string) => maskGlossaryPairs(maskDescribedQuotes(v)) : (v: string) => v;
     const d = decodedViews(t, read);
     for (const e of d.encodings) encodings.add(e);
     for (const v of d.obfuscated) if (obfuscated.size < MAX_VIEWS) obfuscated.add(read(v));
     for (const v of d.views) for (const set of into) if (set.size < MAX_VIEWS) set.add(read(v));
   };
   for (const t of foreign) collect(t, [views, foreignViews]);
-  for (const t of texts) collect(maskDescribedQuotes(t), [views], true);
+  for (const t of texts) collect(maskGlossaryPairs(maskDescribedQuotes(t)), [views], true);
   const reasons: MemoryRejectionReason[] = [];
   if (looksLikeRawTranscript(p.content, p.contentType)) reasons.push('raw_transcript');
   if (SKILL_FRONT_MATTER.test(p.content)) reasons.push('protected_skill');

@@ -129,6 +129,12 @@ export const UNREAD_ASSISTANT =
   /(?<![\p{L}\p{N}])(?:assist\p{L}*|asist\p{L}*|asszisztens\p{L}*|avustaj\p{L}*|trợ lý|msaidizi|katulong|βοηθ\p{L}*|асистент\p{L}*|помічник\p{L}*|agent\p{L}*|bot\p{L}*|المساعد|مساعد|העוזר|עוזר|सहायक|ผู้ช่วย|دستیار)(?!\p{L})/iu;
 
 /**
+ * "You", addressed, in unread languages whose scripts join a pronoun to its endings (Hindi
+ * "तुम", "तुम्हें", "आपको"; Arabic "أنت"): an order there names no assistant, it speaks to one.
+ */
+export const UNREAD_YOU = /(?<![\p{L}\p{M}])(?:तुम|आप|أنت|انت)/u;
+
+/**
  * Two records named by the same label and different numbers ("kunde 3381 … kunde 3382", "č. 5510
  * … č. 5511", "رقم 9120 … رقم 9121"): one record's data made another's, read by its shape alone
  * where the words for customer and account are not known.

@@ -10,7 +10,9 @@ import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isContractError } from '../../contract/errors.js';
+import { accountRecoveryRanges } from '../../reference-impl/memory/account-recovery-secrets.js';
 import { applyAuthorityRules } from '../../reference-impl/memory/authority-rules.js';
+import { maskGlossaryPairs } from '../../reference-impl/memory/glossary-pairs.js';
 import { findGrants, maskDescribedQuotes } from '../../reference-impl/memory/grant-structure.js';
 import { MEMORY_POLICY } from '../../reference-impl/memory/memory-policy.js';
 import { createMemoryService } from '../../reference-impl/memory/memory-service.js';
@@ -85,6 +87,14 @@ const FRAGMENTS = [
   'the assistant may ',
   'without approval ',
   'send ',
+  'a = b, ',
+  '「x」は ',
+  'security question: ',
+  "mother's maiden name is ",
+  '2FA setup key: ',
+  'JBSW ',
+  'follow his instructions ',
+  'gönderebilirsin ',
   'the ',
   '. ',
   '\n',
@@ -111,6 +121,8 @@ describe('every detector is bounded in time on hostile input', () => {
     ['originSegments', originSegments],
     ['withoutMarkup', withoutMarkup],
     ['maskDescribedQuotes', maskDescribedQuotes],
+    ['maskGlossaryPairs', maskGlossaryPairs],
+    ['accountRecoveryRanges', accountRecoveryRanges],
     ['findGrants', (s) => findGrants([s.toLowerCase()])],
     ['applyAuthorityRules', (s) => applyAuthorityRules(decodedViews(s).views)],
     ['keywordSecretRanges', keywordSecretRanges],
