@@ -11,7 +11,7 @@
 import { AUTHORITY_RULES } from './authority-rules.js';
 import * as L from './grant-lexicon.js';
 import type { ScanResult } from './scan-classify.js';
-import { twoRecordsByLabel, UNREAD_ASSISTANT, UNREAD_YOU } from './unread-language.js';
+import { twoRecordsByLabel, UNREAD_ASSISTANT, UNREAD_ORDER, UNREAD_YOU } from './unread-language.js';
 
 const STANDING_ORDER = AUTHORITY_RULES.find((r) => r.id === 'standing_order')!.pattern;
 
@@ -58,13 +58,24 @@ function obfuscatedAuthority(scan: ScanResult): boolean {
 const LOANED_OBJECT =
   /(?<![\p{L}\p{N}])(?:shell\p{L}*|api|tokens?|admin\p{L}*|root|sudo|scripts?|webhooks?|curl|wget|ssh|bash|powershell|cmd|e-?mails?|passwords?|ईमेल|ई-मेल|पासवर्ड|टोकन|एपीआई|एडमिन|स्क्रिप्ट|कमांड|إيميل|الإيميل|توكن|كلمة المرور|كلمة السر)(?![\p{L}\p{M}])/iu;
 
+/**
+ * Settings for the agent written into memory ("assistant:\n  auto_approve_payments: true",
+ * "assistant_rules: …"): keys that configure its controls, whatever their values say (views
+ * join lines, and some drop the underscores).
+ */
+const AGENT_CONFIG =
+  /(?<![\p{L}\p{N}])["']?[\w-]{0,40}?(?:auto[_-]?approv\w{0,20}|allowed[_-]?(?:recipients|domains|hosts|tools|senders)|trusted[_-]?(?:domains|hosts|senders|tools)|requires?[_-]?(?:approval|confirmation)|(?:assistant|agent|ai|bot)[_-]?(?:may|can|allowed|permissions)|skip[_-]?(?:approval|confirmation|review)|confirm[_-]?before\w{0,20}|(?:assistant|agent|ai|bot|llm)[_-]?(?:rules|instructions|permissions|policy|directives|overrides))["']?[ \t]*[:=]/iu;
+
 export function quarantineReasons(scan: ScanResult, suspicions: readonly string[]): string[] {
   const out = new Set<string>(suspicions);
+  if (scan.views.some((v) => AGENT_CONFIG.test(v))) out.add('suspect_agent_config');
   if (obfuscatedAuthority(scan)) out.add('suspect_obfuscated_text');
-  // A destination, or a tool or credential the assistant is told about, or one record's data
-  // bridged to another's; a loanword alone is the writer's own ("I use sudo", "the Stripe API").
+  // A destination, a phrase that speaks of authority on its own, a tool or credential the
+  // assistant is told about, or one record's data bridged to another's; a loanword alone is the
+  // writer's own ("I use sudo", "the Stripe API").
   const unreadOrder = (v: string): boolean =>
     L.HOST.test(v) ||
+    UNREAD_ORDER.test(v) ||
     (LOANED_OBJECT.test(v) && (UNREAD_ASSISTANT.test(v) || UNREAD_YOU.test(v) || L.AGENT.test(v))) ||
     twoRecordsByLabel(v);
   if (scan.unreadLanguage && scan.views.some(unreadOrder)) out.add('suspect_unread_language');

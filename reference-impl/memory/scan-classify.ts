@@ -11,6 +11,7 @@ import type { MemoryRejectionReason } from '../../contract/memory.js';
 import { maskGlossaryPairs } from './glossary-pairs.js';
 import { maskDescribedQuotes } from './grant-structure.js';
 import { jsonStrings } from './json-strings.js';
+import { maskMailHeaders } from './mail-headers.js';
 import { decodedViews } from './normalize-text.js';
 import { looksLikeRawTranscript } from './raw-transcript.js';
 import { originSegments, type TextOrigin, withoutMarkup } from './text-origins.js';
@@ -40,6 +41,9 @@ const MAX_VIEWS = 160;
 
 // A SKILL.md-style definition (front matter with name + description) is operator-owned.
 const SKILL_FRONT_MATTER = /^\s*---\s*\n(?:[^\n]*\n){0,20}?\s*name\s*:[^\n]*\n(?:[^\n]*\n){0,20}?\s*description\s*:/i;
+
+/** Material a note carries rather than says: quotes it frames as examples, glossary pairs, mail headers. */
+const materialMasked = (v: string): string => maskMailHeaders(maskGlossaryPairs(maskDescribedQuotes(v)));
 
 export function scanAndClassify(p: ValidProposal): ScanResult {
   const keyWords = p.key.replace(/[/_.-]+/g, ' ');
@@ -72,14 +76,14 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
   // and once more in each folded view: a describing word in lookalike letters reads as one only
   // after folding (masking finds nothing to do in a text without quote marks, so this is cheap).
   const collect = (t: string, into: Set<string>[], masked = false): void => {
-    const read = masked ? (v: string) => maskGlossaryPairs(maskDescribedQuotes(v)) : (v: string) => v;
+    const read = masked ? materialMasked : (v: string) => v;
     const d = decodedViews(t, read);
     for (const e of d.encodings) encodings.add(e);
     for (const v of d.obfuscated) if (obfuscated.size < MAX_VIEWS) obfuscated.add(read(v));
     for (const v of d.views) for (const set of into) if (set.size < MAX_VIEWS) set.add(read(v));
   };
   for (const t of foreign) collect(t, [views, foreignViews]);
-  for (const t of texts) collect(maskGlossaryPairs(maskDescribedQuotes(t)), [views], true);
+  for (const t of texts) collect(materialMasked(t), [views], true);
   const reasons: MemoryRejectionReason[] = [];
   if (looksLikeRawTranscript(p.content, p.contentType)) reasons.push('raw_transcript');
   if (SKILL_FRONT_MATTER.test(p.content)) reasons.push('protected_skill');

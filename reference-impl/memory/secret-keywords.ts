@@ -17,17 +17,33 @@ import { languageReading } from './unread-language.js';
 const SECRET_KEY =
   /(?:^|_)(?:pass(?:word|wd|phrase|code)?|pwd|secret|secrets|token|api_?key|apikey|access_?key|secret_?key|private_?key|privkey|client_?secret|auth|authorization|bearer|credentials?|cred|connection_?string|conn_?str|dsn|account_?key|shared_?access_?key|sas|signing_?key|encryption_?key|master_?key|enc_?key|sig|signature|session_?(?:id|key|token)|cookie|otp|pin|cvv|psk|wpa_?key|mot_de_passe|mdp|contrasena|contraseña|senha|passwort|kennwort|clave|пароль|密码|パスワード)(?:$|_)/u;
 
+/** Key names that hold something about a secret, not the secret ("POSTGRES_PASSWORD_FILE", "password_policy"). */
+const ABOUT_SECRET_KEY = /_(?:file|path|env|var|ref|name|policy|length|min|max|rotation|expiry|hint|url|manager)$/u;
+
 export function isSecretKeyName(name: string): boolean {
   if (name.length > 128) return false;
   // camelCase keys are words too: "apiToken", "onlinePin", "clientSecret".
   const words = name.replace(/(\p{Ll})(\p{Lu})/gu, '$1_$2');
-  return SECRET_KEY.test(words.toLowerCase().replace(/[-.\s]+/g, '_'));
+  const key = words.toLowerCase().replace(/[-.\s]+/g, '_');
+  return SECRET_KEY.test(key) && !ABOUT_SECRET_KEY.test(key);
 }
 
-/** Values that are obviously not secrets: placeholders, templates, already redacted. */
+/**
+ * A value that names where a secret is kept rather than being one: an environment or template
+ * reference (`${DB_PASSWORD}`, cut at its brace by a value class; `process.env.GITHUB_TOKEN`,
+ * `os.environ["X"]`), a file path (`/run/secrets/db_password`), a bare auth scheme (`` `Bearer ``
+ * before `${token}`) or a YAML list of secret names (`[db_password]`).
+ */
+const SECRET_REFERENCE =
+  /^(?:\$\{?[\w.:-]{1,60}\}?|\$\(|(?:process\.env|os\.environ|os\.getenv|import\.meta\.env|system\.getenv|deno\.env|getenv|env|secrets|vars)[.[(]|[`'"]?(?:bearer|basic|token|digest)$|(?:\/|~\/|\.\/)[\w.-]+(?:\/[\w.-]+)+$|\[[a-z][\w.-]{0,63}(?:,[ \t]*[a-z][\w.-]{0,63}){0,15}\]?\]?$)/i;
+
+export const isSecretReference = (v: string): boolean => SECRET_REFERENCE.test(v);
+
+/** Values that are obviously not secrets: placeholders, templates, references, already redacted. */
 function placeholder(v: string): boolean {
   return (
     v.length < 4 ||
+    SECRET_REFERENCE.test(v) ||
     /^(?:\*+|x+|\.+|-+|null|none|true|false|redacted|\[redacted\]|changeme|example|<[^>]{0,60}>|\$\{[^}]{0,60}\}|\$[A-Z_]{1,60}|\{\{[^}]{0,60}\}\})$/i.test(
       v,
     )
@@ -386,7 +402,11 @@ export function keywordSecretRanges(text: string): Range[] {
     }
   }
   for (const m of text.matchAll(URL_USERINFO)) if (!placeholder(m[1] ?? '')) push(m, 1, 1);
-  for (const m of text.matchAll(PROSE)) if (passwordLike((m[1] ?? '').replace(/[.!?)]+$/, ''))) push(m, 1);
+  // A word ending in a colon opens a label ("password policy: at least 14 characters").
+  for (const m of text.matchAll(PROSE)) {
+    const v = m[1] ?? '';
+    if (!/^\p{L}+[:：]$/u.test(v) && passwordLike(v.replace(/[.!?)]+$/, ''))) push(m, 1);
+  }
   // A value that is the next label ("user: jkim / pass: marigold") is CREDENTIAL_PAIR's to read.
   for (const m of text.matchAll(LOGIN_PAIR))
     if (!placeholder(m[1] ?? '') && !PASSWORD_LABEL.test(m[1] ?? '')) push(m, 1);
@@ -456,7 +476,8 @@ export function keywordSecretRanges(text: string): Range[] {
     const labelled = /[:=：]/.test(m[1] ?? '') || /^\p{Lu}|[^\p{L}]/u.test(v);
     if (labelled && !placeholder(v) && !ABOUT_PASSWORD.has(v.toLowerCase())) push(m, 2);
   }
-  return out;
+  // Whatever found it, a reference to where a secret is kept is not the secret.
+  return out.filter(([a, b]) => !SECRET_REFERENCE.test(text.slice(a, b)));
 }
 
 /**

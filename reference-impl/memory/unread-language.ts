@@ -135,6 +135,32 @@ export const UNREAD_ASSISTANT =
 export const UNREAD_YOU = /(?<![\p{L}\p{M}])(?:तुम|आप|أنت|انت)/u;
 
 /**
+ * What speaks of authority on its own in the unread languages, without the grammar: a control
+ * skipped ("without asking", "without my confirmation"), an approval claimed as already given,
+ * the operator's rules set aside, an administrator "without limits" — Nordic, Finnish,
+ * Czech/Slovak, Hungarian, Romanian, Indonesian/Malay, Vietnamese, Greek, Ukrainian, Hindi,
+ * Arabic, Hebrew, Thai, Persian. A standing phrase ("from now on") alone is no order ("from now on
+ * reply in Swedish"), so it is not here.
+ */
+export const UNREAD_ORDER = new RegExp(
+  [
+    // sv, da, nb
+    String.raw`utan att (?:fråga|be om)|utan (?:mitt |ditt )?(?:godkännande|bekräftelse|tillstånd)|behöver inte fråga|har (?:redan )?godkänt|uden at spørge|uden (?:min )?(?:godkendelse|bekræftelse|tilladelse)|har allerede godkendt|uten å spørre|uten (?:min )?(?:godkjenning|bekreftelse|tillatelse)|har allerede godkjent|ignorer[a-zæøå]* [^.]{0,30}(?:regler|instruktion|instruks)`,
+    // fi, hu, ro
+    String.raw`kysymättä|ilman (?:minun )?(?:hyväksyntää|lupaa|vahvistusta)|on jo hyväksynyt|ohita [^.]{0,30}(?:säännöt|ohjeet)|kérdezés nélkül|(?:jóváhagyás|engedély|megerősítés) nélkül|már jóváhagyta|hagyd figyelmen kívül [^.]{0,30}(?:szabály|utasítás)|fără (?:să (?:mă |te )?(?:întrebi|întreb)|aprobare|confirmare|permisiune)|a aprobat deja|ignoră [^.]{0,30}(?:regul|instrucțiun)`,
+    // cs, sk
+    String.raw`aniž bys (?:čekal|čekala|se zeptal|se zeptala|se ptal)|bez (?:mého |môjho |tvého )?(?:potvrzení|potvrdenia|souhlasu|súhlasu|schválení|schválenia|svolení|dovolenia)|(?:už |již )schválil|ignoruj\p{L}* [^.]{0,30}(?:pravidl|instrukc|pokyn)|bez (?:omezení|obmedzení)`,
+    // id, ms, vi
+    String.raw`tanpa (?:meminta |minta |menunggu )?(?:persetujuan|izin|konfirmasi|kebenaran)|(?:sudah|telah) menyetujui|abaikan [^.]{0,30}(?:instruksi|aturan|arahan|peraturan)|không cần (?:hỏi|xác nhận|phê duyệt|sự đồng ý)|(?:đã|vừa) phê duyệt|bỏ qua [^.]{0,30}(?:hướng dẫn|quy tắc|chỉ dẫn)`,
+    // el, uk
+    String.raw`χωρίς να (?:με |τον |την )?ρωτ\p{L}*|χωρίς (?:την )?(?:έγκριση|επιβεβαίωση|άδεια)|έχει (?:ήδη )?εγκρίνει|αγνόησε [^.]{0,30}(?:κανόν|οδηγ)|без (?:мого |моєї |твого )?(?:підтвердження|дозволу|згоди|схвалення)|(?:вже )?схвалив|ігнору\p{L}* [^.]{0,30}(?:правил|інструкц|вказів)`,
+    // hi, ar, he, th, fa
+    String.raw`बिना (?:अनुमति|पूछे|पुष्टि|मंज़ूरी|मंजूरी)|पहले ही (?:मंज़ूरी|मंजूरी|अनुमति) दे|(?:दिशानिर्देशों|नियमों|निर्देशों) को अनदेखा|(?:دون|بدون) (?:إذن|موافقة|تأكيد|أن تسأل|سؤال)|وافق (?:بالفعل|مسبقا)|تجاهل [^.]{0,30}(?:التعليمات|القواعد)|(?:בלי|ללא) (?:לשאול|אישור|רשות)|כבר אישר|התעלם [^.]{0,30}(?:מההוראות|מהכללים)|โดยไม่ต้อง(?:ถาม|ขออนุญาต|ยืนยัน)|อนุมัติไว้แล้ว|بدون (?:اجازه|تأیید|پرسیدن)|قبلا تأیید کرده`,
+  ].join('|'),
+  'iu',
+);
+
+/**
  * Two records named by the same label and different numbers ("kunde 3381 … kunde 3382", "č. 5510
  * … č. 5511", "رقم 9120 … رقم 9121"): one record's data made another's, read by its shape alone
  * where the words for customer and account are not known.

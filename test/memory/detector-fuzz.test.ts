@@ -12,8 +12,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isContractError } from '../../contract/errors.js';
 import { accountRecoveryRanges } from '../../reference-impl/memory/account-recovery-secrets.js';
 import { applyAuthorityRules } from '../../reference-impl/memory/authority-rules.js';
+import { commandLineSecretRanges } from '../../reference-impl/memory/command-line-secrets.js';
 import { maskGlossaryPairs } from '../../reference-impl/memory/glossary-pairs.js';
 import { findGrants, maskDescribedQuotes } from '../../reference-impl/memory/grant-structure.js';
+import { maskMailHeaders } from '../../reference-impl/memory/mail-headers.js';
 import { MEMORY_POLICY } from '../../reference-impl/memory/memory-policy.js';
 import { createMemoryService } from '../../reference-impl/memory/memory-service.js';
 import { decodedViews, foldForMatching } from '../../reference-impl/memory/normalize-text.js';
@@ -95,6 +97,11 @@ const FRAGMENTS = [
   'JBSW ',
   'follow his instructions ',
   'gönderebilirsin ',
+  'curl -u a:',
+  'mysql -p',
+  'From: a@b.example\nTo: ',
+  ',password\n',
+  'a:1:b:c:',
   'the ',
   '. ',
   '\n',
@@ -123,6 +130,8 @@ describe('every detector is bounded in time on hostile input', () => {
     ['maskDescribedQuotes', maskDescribedQuotes],
     ['maskGlossaryPairs', maskGlossaryPairs],
     ['accountRecoveryRanges', accountRecoveryRanges],
+    ['commandLineSecretRanges', commandLineSecretRanges],
+    ['maskMailHeaders', maskMailHeaders],
     ['findGrants', (s) => findGrants([s.toLowerCase()])],
     ['applyAuthorityRules', (s) => applyAuthorityRules(decodedViews(s).views)],
     ['keywordSecretRanges', keywordSecretRanges],

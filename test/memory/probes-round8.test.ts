@@ -11,50 +11,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { probeBroker } from './probe-broker.js';
+import { familyExpectations } from './probe-expectations.js';
 
 const { put } = probeBroker('probe8');
 
-type Failure = { readonly label: string; readonly text: string; readonly got: string };
-
-function report(family: string, total: number, failures: readonly Failure[]): void {
-  const lines = failures.map((f) => `  [${f.label}] got=${f.got} :: ${JSON.stringify(f.text)}`);
-  console.log(`${family}: ${total - failures.length}/${total} ok\n${lines.join('\n')}`);
-  expect(
-    failures.map((f) => `[${f.label}] got=${f.got} :: ${f.text}`),
-    `${family}: ${failures.length} of ${total} failed`,
-  ).toEqual([]);
-}
-
-/** Each note is refused: rejected, or held for a human. All failures are collected, then asserted. */
-async function expectRefused(family: string, cases: ReadonlyArray<readonly [string, string]>): Promise<void> {
-  const failures: Failure[] = [];
-  for (const [label, text] of cases) {
-    const o = await put(text);
-    if (o.status !== 'rejected' && o.status !== 'pending_approval') failures.push({ label, text, got: o.status });
-  }
-  report(family, cases.length, failures);
-}
-/** Each note is written, unchanged. */
-async function expectStoredUnchanged(family: string, cases: ReadonlyArray<readonly [string, string]>): Promise<void> {
-  const failures: Failure[] = [];
-  for (const [label, text] of cases) {
-    const o = await put(text);
-    if (o.status !== 'written') failures.push({ label, text, got: o.status });
-    else if (o.record.content !== text) failures.push({ label, text, got: `altered -> ${o.record.content}` });
-  }
-  report(family, cases.length, failures);
-}
-/** Each note is written without its secret. */
-async function expectKeptOut(family: string, cases: ReadonlyArray<readonly [string, string, string]>): Promise<void> {
-  const failures: Failure[] = [];
-  for (const [label, content, secret] of cases) {
-    const o = await put(content);
-    if (o.status !== 'written') failures.push({ label, text: content, got: o.status });
-    else if (o.record.content.includes(secret))
-      failures.push({ label, text: content, got: `written with secret ${JSON.stringify(secret)}` });
-  }
-  report(family, cases.length, failures);
-}
+const { expectRefused, expectStoredUnchanged, expectKeptOut } = familyExpectations(put);
 
 // ---------- deterministic fake-credential generator (own helper, not copied) ----------
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
