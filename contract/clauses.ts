@@ -467,6 +467,10 @@ const CLAUSES: Record<string, Entry> = {
     'Audit/security decisions and durability outcomes remain durable even when traces are unsampled or dropped.',
   ],
   'R10.8': ['attribute-and-baggage-policy', 'Forbidden attributes, events, resource labels, and baggage include:'],
+  'R10.9': [
+    'attribute-and-baggage-policy',
+    'provider stderr, native checkpoints, environment variables, or Kubernetes object bodies.',
+  ],
 };
 
 /** R10's outage clauses (R10.2–5, R10.20+) and R03's commit-protocol failpoint clauses (R03.20+) share one sentence each. */

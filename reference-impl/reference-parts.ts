@@ -16,7 +16,7 @@ import type { HarnessEndpoints } from './runs/worker/scripted-harness.js';
 import type { WorkerPort } from './runs/worker/worker-port.js';
 import type { StoreDeps } from './state/thread-state-store.js';
 import type { PropagationPolicy } from './telemetry/propagation-policy.js';
-import type { TelemetryIdentity } from './telemetry/telemetry-identity.js';
+import type { ExportBoundary, TelemetryIdentity } from './telemetry/telemetry-identity.js';
 import type { PodLocalCache } from './worker-process/pod-local-cache.js';
 
 export interface ReferenceParts {
@@ -28,6 +28,11 @@ export interface ReferenceParts {
   readonly sandboxWorker?: (deps: WorkerDeps, telemetry: TelemetryIdentity) => WorkerPort;
   /** Which trace headers the worker's outbound calls carry. */
   readonly outboundPropagation?: (policy: PropagationPolicy, endpoints: HarnessEndpoints) => OutboundPropagation;
+  /**
+   * The export boundary of every telemetry identity (control plane and worker): what the span
+   * pipeline exports through to the collector's OTLP exporter (default: ScrubbingExporter).
+   */
+  readonly exportBoundary?: ExportBoundary;
   /** A worker process's pod-local cache (worker processes only). */
   readonly podLocalCache?: (slotDir: string) => PodLocalCache;
 }

@@ -6,6 +6,9 @@
  * and stderr, tool results, the worker's environment, the checkpoint one run commits and the
  * next loads, an interrupt and its answer); then every byte the span collector received is
  * searched for every canary, raw and encoded. The canary report is written for the CLI.
+ * R10.9 does the same for the error paths: the provider and the tool fail (HTTP 500 with
+ * canaries in the body, garbled non-JSON replies a parser's message would quote), and no byte of
+ * what they answered may reach the collector (canaries/failure-planting.ts).
  *
  * Outage: the same workload runs with the collector up (baseline) and refusing connections,
  * black-holed, slow and answering 503. Outcomes and durable heads must be identical, run latency
@@ -20,10 +23,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CanaryKit } from '../canaries/canary-kit.js';
 import { buildCanaryReport, type CanaryReport, describeHits, writeCanaryReport } from '../canaries/canary-report.js';
 import { scanSinks } from '../canaries/canary-scanner.js';
+import { type PeerFailure, plantPeerFailures } from '../canaries/failure-planting.js';
 import { plantRunInputs, WRITTEN_MEMORY_KEY } from '../canaries/run-planting.js';
 import type { Sink } from '../canaries/sink.js';
 import type { Principal } from '../contract/principals.js';
-import type { RunOutcome, RunRequest } from '../contract/runs.js';
+import type { RunOutcome, RunRequest, RunStep } from '../contract/runs.js';
 import type { Target } from '../contract/target.js';
 import type { TelemetryHealth } from '../contract/tracing.js';
 import type { CollectorMode, SpanCollector } from '../fixtures/collector/span-collector.js';
@@ -46,7 +50,7 @@ import { runSettings } from '../fixtures/settings/run-settings.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
-import { requestSkeleton } from '../fixtures/traces/expected-spans.js';
+import { expectedSpans, requestSkeleton } from '../fixtures/traces/expected-spans.js';
 import { spansOfTrace } from '../fixtures/traces/run-trace.js';
 
 // Canaries are minted and the worker environment planted before any target exists: the module
@@ -54,6 +58,8 @@ import { spansOfTrace } from '../fixtures/traces/run-trace.js';
 // has no environment field; a remote target's worker would need them in its own).
 const kit = new CanaryKit();
 const plan = plantRunInputs(kit);
+// Error paths (R10.9): a provider and a tool that fail with canaries in what they answer.
+const failures = plantPeerFailures(kit);
 const savedEnv = new Map(Object.keys(plan.environment).map((k) => [k, process.env[k]]));
 Object.assign(process.env, plan.environment);
 
@@ -179,7 +185,8 @@ function scanAndReport(): CanaryReport {
     runsPlanted: String(runsPlanted),
     environmentPlanting:
       'process.env of the suite process before the target was created (the module target runs its worker in-process; HarnessEnv has no environment field)',
-    stubs: 'provider answer text and stderr, tool results: fixtures/stubs set to answer with canaries',
+    stubs:
+      'provider answer text and stderr, tool results: fixtures/stubs set to answer with canaries; R10.9: the provider and tool fail with canaries in their error answers (canaries/failure-planting.ts)',
   });
   writeCanaryReport(report, reportDir());
   return report;
@@ -267,6 +274,65 @@ describe('R10 telemetry leak canaries', () => {
     expect(report.summary.spansScanned, 'telemetry was exported and scanned').toBeGreaterThan(0);
     expect(report.hits.length, `canaries found in exported telemetry:\n${describeHits(report.hits)}`).toBe(0);
     expect(report.verdict).toBe('clean');
+  });
+});
+
+/** Bound on one run whose provider or tool fails at once (the stubs answer immediately). */
+const FAILED_RUN_MS = 30_000;
+
+/** Runs `f`'s one-step script with its peer failing; returns the run's trace id, if it reported one. */
+async function runAgainstFailure(target: Target, f: PeerFailure): Promise<string | null> {
+  const stub = f.peer === 'provider' ? stubs().provider : stubs().tool;
+  const callsBefore = stub.calls().length;
+  if (f.peer === 'provider') stubs().provider.respondWith(() => f.reply);
+  else stubs().tool.respondWith(() => f.reply);
+  const { bindingId } = await target.bindings.open(caller(target), SPEC);
+  const tool = tools.get(target) ?? '';
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), FAILED_RUN_MS);
+  });
+  // The outcome is whatever the target reports for a failed provider/tool (failed, an error …):
+  // the clause asks only that the run ends, in bounded time, and that nothing leaks.
+  const ended = await Promise.race([
+    start(target, request(bindingId, target, { steps: f.steps(tool) })).then(
+      (r) => r.outcome,
+      () => null,
+    ),
+    bound,
+  ]).finally(() => clearTimeout(timer));
+  expect(ended, `a run whose ${f.peer} ${f.what} ends within ${FAILED_RUN_MS / 1000} s`).not.toBe('timeout');
+  expect(stub.calls().length, `the ${f.peer} was called and answered with its failure`).toBeGreaterThan(callsBefore);
+  for (const c of f.canaries) kit.plant(c, f.carrier);
+  runsPlanted += 1;
+  return ended === 'timeout' || ended === null ? null : ended.traceId;
+}
+
+describe('R10 telemetry leak canaries on error paths', () => {
+  it(`R10.9 a provider and a tool that fail (HTTP 500 bodies with stderr and results, garbled non-JSON replies): none of the peer's error text appears raw or encoded in any exported byte`, async (ctx) => {
+    await need(ctx, t());
+    const target = t();
+    const traces: { id: string; steps: readonly RunStep[] }[] = [];
+    try {
+      for (const f of failures) {
+        const id = await runAgainstFailure(target, f);
+        if (id) traces.push({ id, steps: f.steps(tools.get(target) ?? '') });
+      }
+    } finally {
+      stubs().provider.respondWith((r) => plan.providerReply(r.prompt));
+      stubs().tool.respondWith(plan.toolReply);
+    }
+    await boundedFlush(target, EXPORT_TIMEOUT_MS);
+    healthSeen.push(await target.telemetry!.health());
+    // Scan complete traces, the failing step's span included: it is the one that would carry the text.
+    for (const { id, steps } of traces) {
+      await spansOfTrace(target, collector(), id, { spans: expectedSpans(steps) }, HEALTH_WAIT_MS);
+    }
+    const report = scanAndReport();
+    const planted = new Set(failures.flatMap((f) => f.canaries.map((c) => c.id)));
+    const hits = report.hits.filter((h) => planted.has(h.canaryId));
+    expect(report.summary.spansScanned, 'telemetry was exported and scanned').toBeGreaterThan(0);
+    expect(hits.length, `a failing peer's error text found in exported telemetry:\n${describeHits(hits)}`).toBe(0);
   });
 });
 

@@ -49,9 +49,10 @@ export async function createRunService(
   opts: RunServiceOptions = {},
 ): Promise<RunService> {
   const settings = exportSettingsFrom(ctx.env);
-  const controlPlaneTelemetry = new TelemetryIdentity(SERVICE.controlPlane, settings);
+  const boundary = ctx.parts?.exportBoundary;
+  const controlPlaneTelemetry = new TelemetryIdentity(SERVICE.controlPlane, settings, boundary);
   // Served mode: the worker's telemetry identity lives in each worker process, not here.
-  const workerTelemetry = opts.workers ? null : new TelemetryIdentity(SERVICE.worker, settings);
+  const workerTelemetry = opts.workers ? null : new TelemetryIdentity(SERVICE.worker, settings, boundary);
   // One key for both identities, so the same binding correlates across control plane and worker.
   const hmacKey = randomBytes(32);
   const ids = new OpaqueIds(hmacKey);

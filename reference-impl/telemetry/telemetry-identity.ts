@@ -3,7 +3,7 @@
  * own tracer provider and its own bounded pipeline:
  *
  *   span end → BoundedSpanProcessor (counted, bounded BatchSpanProcessor)
- *            → MeteredExporter (health) → ScrubbingExporter → OTLPTraceExporter (collector)
+ *            → MeteredExporter (health) → ScrubbingExporter (the export boundary) → OTLPTraceExporter (collector)
  *
  * The worker would build exactly this in its own process; nothing here is shared between the
  * two identities except the code.
@@ -11,13 +11,18 @@
 import type { Tracer } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { TelemetryHealth } from '../../contract/tracing.js';
 import { BoundedSpanProcessor } from './bounded-span-processor.js';
 import { ExportHealth, MeteredExporter } from './export-health.js';
 import type { ExportSettings } from './export-settings.js';
 import { RecordingSampler } from './recording-sampler.js';
 import { ScrubbingExporter } from './scrubbing-exporter.js';
+
+/** What stands between the pipeline and the collector's OTLP exporter: the scrubber by default. */
+export type ExportBoundary = (collector: SpanExporter) => SpanExporter;
+
+const scrubbing: ExportBoundary = (collector) => new ScrubbingExporter(collector);
 
 export const INSTRUMENTATION_SCOPE = 'smtc-reference';
 export const REFERENCE_VERSION = '0.1.0';
@@ -29,13 +34,13 @@ export class TelemetryIdentity {
   private readonly processor: BoundedSpanProcessor | null;
   private readonly healthState: ExportHealth;
 
-  constructor(serviceName: string, settings: ExportSettings) {
+  constructor(serviceName: string, settings: ExportSettings, boundary: ExportBoundary = scrubbing) {
     this.enabled = settings.collectorUrl !== undefined;
     this.healthState = new ExportHealth(this.enabled ? settings.maxQueueSize : 0, settings.exportTimeoutMs);
     this.processor = settings.collectorUrl
       ? new BoundedSpanProcessor(
           new MeteredExporter(
-            new ScrubbingExporter(
+            boundary(
               new OTLPTraceExporter({
                 url: settings.collectorUrl,
                 timeoutMillis: settings.exportTimeoutMs,

@@ -47,4 +47,31 @@ describe('HTTP stubs', () => {
     expect(s().trusted.calls()[0]?.headers.traceparent).toBe('tp');
     expect((await post(`${s().tool.url}/other`, {})).status).toBe(404);
   });
+
+  it('a stub told to fail answers its status with exact bytes (a non-JSON body included) and still records the call', async () => {
+    s().resetAll();
+    s().provider.respondWith(() => ({ status: 500, raw: 'Traceback: boom', contentType: 'text/plain' }));
+    s().tool.respondWith(() => ({ raw: 'cnrynotjson' }));
+    try {
+      const p = await request(`${s().provider.url}/v1/complete`, {
+        method: 'POST',
+        body: JSON.stringify({ prompt: 'x' }),
+      });
+      expect([p.statusCode, p.headers['content-type'], await p.body.text()]).toEqual([
+        500,
+        'text/plain',
+        'Traceback: boom',
+      ]);
+      const t = await request(`${s().tool.url}/v1/tools/search`, {
+        method: 'POST',
+        body: JSON.stringify({ args: 'q' }),
+      });
+      expect([t.statusCode, await t.body.text()]).toEqual([200, 'cnrynotjson']);
+      expect(s().provider.completions()).toHaveLength(1);
+      expect(s().tool.calls()).toHaveLength(1);
+    } finally {
+      s().provider.reset();
+      s().tool.reset();
+    }
+  });
 });
