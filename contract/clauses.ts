@@ -35,6 +35,9 @@ const REQUIREMENT: Record<RequirementId, Entry> = {
 const TYPED =
   'the contract names no error for bad input; the kit requires a registered, typed error (contract/errors.ts) that changes nothing, since an untyped failure cannot be told from an outage';
 
+const SUBAGENT_STEPS =
+  'the tree draws `subagent.run` as a leaf, but context propagated to a subagent is its span’s: the spans of a subagent’s own steps (provider, tool, memory, nested subagents) are below its `subagent.run`, in the run’s one trace, or the causal chain breaks at the subagent';
+
 const MID_CALL =
   '"current" is judged when a call takes effect: a call held inside the target while its lease is taken over or its epoch cleared is refused with the code the same call gets when started after the change, and stores nothing';
 
@@ -413,6 +416,12 @@ const CLAUSES: Record<string, Entry> = {
   'R08.6': [
     'propagation',
     'Propagate context to the sandbox worker, ToolBroker, MemoryBroker, ThreadStateStore, subagents, and trusted internal services.',
+    SUBAGENT_STEPS,
+  ],
+  'R08.10': [
+    'propagation',
+    'Propagate context to the sandbox worker, ToolBroker, MemoryBroker, ThreadStateStore, subagents, and trusted internal services.',
+    SUBAGENT_STEPS,
   ],
   'R08.7': [
     'required-span-topology',

@@ -24,6 +24,7 @@ import { contractRule } from '../fixtures/traces/contract-rules.js';
 import { expectedSpans, type SpanCounts } from '../fixtures/traces/expected-spans.js';
 import { isOutboundCallSpan, topologyProblems } from '../fixtures/traces/required-topology.js';
 import { nameCounts, spansOfTrace } from '../fixtures/traces/run-trace.js';
+import { subagentNestingProblems } from '../fixtures/traces/subagent-nesting.js';
 
 const c = useCollector();
 const s = useStubs();
@@ -45,7 +46,10 @@ function needTool(ctx: TestContext): string {
   return tool;
 }
 
-/** One run touching every part the contract's tree names (each once). */
+/**
+ * One run touching every part the contract's tree names, once at the top level, and a subagent
+ * that calls the provider and a tool itself (a subagent's own steps are work of the run too).
+ */
 function fullScript(memoryKey: string, toolName: string): RunStep[] {
   return [
     { type: 'provider', prompt: 'Plan a trip to Lisbon.' },
@@ -56,7 +60,48 @@ function fullScript(memoryKey: string, toolName: string): RunStep[] {
     },
     { type: 'memory_read', scope: 'user', key: memoryKey },
     { type: 'tool', tool: toolName, args: '{"q":"flights to Lisbon"}' },
-    { type: 'subagent', steps: [{ type: 'emit', text: 'Subagent checked the calendar.' }] },
+    {
+      type: 'subagent',
+      steps: [
+        { type: 'provider', prompt: 'Check the calendar for free days.' },
+        { type: 'tool', tool: toolName, args: '{"q":"hotels in Lisbon"}' },
+        { type: 'emit', text: 'Subagent checked the calendar.' },
+      ],
+    },
+    { type: 'emit', text: 'Your trip is planned.' },
+  ];
+}
+
+/**
+ * A run whose subagents do the work: provider, tool and memory steps inside two subagents,
+ * beside top-level steps of the same kinds. (Not a subagent inside a subagent: a Deep Agents
+ * subagent has no `task` tool of its own.)
+ */
+function subagentScript(memoryKey: string, toolName: string): RunStep[] {
+  return [
+    { type: 'provider', prompt: 'Plan a trip to Porto.' },
+    {
+      type: 'subagent',
+      steps: [
+        { type: 'provider', prompt: 'Find trains to Porto.' },
+        { type: 'tool', tool: toolName, args: '{"q":"trains to Porto"}' },
+        {
+          type: 'memory_write',
+          scope: 'user',
+          proposal: { key: memoryKey, kind: 'semantic', content: 'Prefers trains.', contentType: 'text/plain' },
+        },
+        { type: 'memory_read', scope: 'user', key: memoryKey },
+        { type: 'emit', text: 'Subagent booked the train.' },
+      ],
+    },
+    {
+      type: 'subagent',
+      steps: [
+        { type: 'provider', prompt: 'Check the weather in Porto.' },
+        { type: 'tool', tool: toolName, args: '{"q":"weather in Porto"}' },
+      ],
+    },
+    { type: 'tool', tool: toolName, args: '{"q":"hotels in Porto"}' },
     { type: 'emit', text: 'Your trip is planned.' },
   ];
 }
@@ -164,17 +209,25 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
     expect(spans.length).toBeGreaterThanOrEqual(Object.keys(SPAN_PARENT).length);
   });
 
-  it('R08.6 any script yields the required topology with one span per provider, tool, memory and subagent step (property)', async (ctx) => {
+  it('R08.6 any script yields the required topology with one span per provider, tool, memory and subagent step, a subagent’s own steps below its subagent.run (property)', async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     // The trusted branch needs the target's trusted internal service (R08.5 says not run without one).
     const service = t().principals.internalService;
-    const step = fc.constantFrom<RunStep>(
+    const leaf = fc.constantFrom<RunStep>(
       { type: 'provider', prompt: 'Summarize.' },
       { type: 'tool', tool: needTool(ctx), args: '{"q":"x"}' },
       { type: 'memory_read', scope: 'user', key: 'prop-key' },
       { type: 'emit', text: 'ok' },
-      { type: 'checkpoint' },
-      { type: 'subagent', steps: [{ type: 'emit', text: 'sub' }] },
+    );
+    // A subagent's own steps: the same kinds (no durable points; no subagent of its own, which a
+    // Deep Agents subagent has no `task` tool for).
+    const subagent = fc
+      .array(leaf, { minLength: 1, maxLength: 3 })
+      .map((steps): RunStep => ({ type: 'subagent', steps }));
+    const step = fc.oneof(
+      { arbitrary: leaf, weight: 4 },
+      { arbitrary: fc.constant<RunStep>({ type: 'checkpoint' }), weight: 1 },
+      { arbitrary: subagent, weight: 2 },
     );
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), fc.boolean(), async (steps, wantTrusted) => {
@@ -192,6 +245,7 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
         expect(topologyProblems(spans, { externalParent: trusted ? parentSpan : null })).toEqual([]);
         const counts = nameCounts(spans);
         for (const [name, n] of Object.entries(expectedSpans(steps))) expect(counts[name] ?? 0, name).toBe(n);
+        expect(subagentNestingProblems(spans, steps)).toEqual([]);
       }),
       // No shrinking: each shrink step of a trace that never completes would wait out the bound again.
       fcParams(12, { endOnFailure: true }),
@@ -304,5 +358,16 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
       .spans()
       .filter((x) => x.parentSpanId !== null && own.has(x.parentSpanId) && own.get(x.parentSpanId) !== x.traceId);
     expect(strays.map((x) => x.name)).toEqual([]);
+  });
+
+  it('R08.10 a subagent’s own provider, tool and memory steps are recorded in the run’s one trace below its own subagent.run', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const steps = subagentScript(`porto-${bindingSeq}`, needTool(ctx));
+    // Complete only once every step's span is in the run's trace (one elsewhere is missing here).
+    const { spans } = await tracedRun(t(), steps, {}, undefined, STATE_SPANS);
+    expect(topologyProblems(spans, { externalParent: null })).toEqual([]);
+    const counts = nameCounts(spans);
+    for (const [name, n] of Object.entries(expectedSpans(steps))) expect(counts[name] ?? 0, name).toBe(n);
+    expect(subagentNestingProblems(spans, steps)).toEqual([]);
   });
 });
