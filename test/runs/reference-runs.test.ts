@@ -142,7 +142,35 @@ describe('reference runs', () => {
     const session = await t.bindings.acquireLease(t.principals.alice, id);
     const store = t.threadState(session);
     expect((await store.load_head(session.scope))?.revision).toBe(1);
-    expect(await store.run_status(session.scope, out.runId)).toMatchObject({ state: 'uncertain_durability' });
+    expect(await store.run_status(session.scope, out.runId)).toMatchObject({
+      state: 'uncertain_durability',
+      reason: 'commit_failed_after_output',
+    });
+  });
+
+  it('a write failing after client-visible output is uncertain with the write reason', async () => {
+    const id = await binding();
+    await t.faults!.setFailpoint('state.write.before', 'return("unavailable")');
+    const out = await start(id, [{ type: 'emit', text: 'shown' }]);
+    expect(out.state).toBe('uncertain_durability');
+    expect(out.revision).toBe(0);
+    await t.faults!.clearFailpoints();
+    const session = await t.bindings.acquireLease(t.principals.alice, id);
+    expect(await t.threadState(session).run_status(session.scope, out.runId)).toMatchObject({
+      state: 'uncertain_durability',
+      reason: 'write_failed_after_output',
+    });
+  });
+
+  it('runs again after the binding was cleared and after its lease was taken elsewhere (no stale cached lease)', async () => {
+    const id = await binding();
+    expect(await start(id, [{ type: 'emit', text: 'one' }])).toMatchObject({ state: 'completed', revision: 1 });
+    await t.bindings.clear(t.principals.alice, id);
+    expect(await start(id, [{ type: 'emit', text: 'two' }])).toMatchObject({ state: 'completed', revision: 1 });
+    await t.bindings.acquireLease(t.principals.alice, id);
+    expect(await start(id, [{ type: 'emit', text: 'three' }])).toMatchObject({ state: 'completed', revision: 2 });
+    // And reuses a still-current lease: two runs in a row on it both complete.
+    expect(await start(id, [{ type: 'emit', text: 'four' }])).toMatchObject({ state: 'completed', revision: 3 });
   });
 
   it('a commit failing before any output just fails the run', async () => {
