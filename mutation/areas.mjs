@@ -85,6 +85,7 @@ export const AREAS = {
       'test/runs/reference-runs.test.ts',
       'test/runs/run-request-validation.test.ts',
       'test/runs/binding-locks.test.ts',
+      'test/runs/event-stream.test.ts',
       'test/runs/pod-local-cache.test.ts',
       'test/langgraph/contract-checkpoint-saver.test.ts',
       'suites/r03-crash-failpoints.spec.ts',

@@ -80,6 +80,24 @@ describe('reference runs', () => {
     expect(String((err as Error).message)).not.toContain(id);
   });
 
+  it('rejects an onEvent that is not a function as invalid_argument', async () => {
+    const id = await binding();
+    await expect(
+      t.runs!.start(t.principals.alice, { bindingId: id, agent: t.principals.agents[0], steps: [] }, 'cb' as never),
+    ).rejects.toMatchObject({ code: 'invalid_argument' });
+  });
+
+  it('the run record agrees with the outcome: completed and interrupted runs are never marked uncertain', async () => {
+    const id = await binding();
+    const done = await start(id, [{ type: 'emit', text: 'a' }]);
+    const paused = await start(id, [{ type: 'interrupt', value: 'ok?' }]);
+    expect([done.state, paused.state]).toEqual(['completed', 'interrupted']);
+    const session = await t.bindings.acquireLease(t.principals.alice, id);
+    const store = t.threadState(session);
+    expect(await store.run_status(session.scope, done.runId)).toMatchObject({ state: 'completed', reason: null });
+    expect(await store.run_status(session.scope, paused.runId)).toMatchObject({ state: 'interrupted', reason: null });
+  });
+
   it('takes identity from the credential only', async () => {
     const id = await binding(t.principals.alice);
     const carol = t.principals.carol;
