@@ -98,6 +98,39 @@ describe('reference runs', () => {
     expect(await store.run_status(session.scope, paused.runId)).toMatchObject({ state: 'interrupted', reason: null });
   });
 
+  it('a head that cannot be loaded fails the run cleanly: nothing runs, nothing is shown', async () => {
+    const id = await binding();
+    await t.faults!.setFailpoint('state.load.before', 'return("unavailable")');
+    const out = await start(id, [
+      { type: 'provider', prompt: 'p' },
+      { type: 'emit', text: 'never' },
+    ]);
+    expect(out).toMatchObject({ state: 'failed', revision: 0 });
+    expect(out.events).toEqual([{ seq: 1, type: 'error', code: 'unavailable' }]);
+    expect(stubs.provider.completions()).toHaveLength(0);
+  });
+
+  it('resuming a thread that has no head at all is not_found', async () => {
+    await expect(
+      t.runs!.start(t.principals.alice, {
+        bindingId: await binding(),
+        agent: t.principals.agents[0],
+        steps: [],
+        resume: { interruptId: 'int_none', value: 'yes' },
+      }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('a run’s memory steps reach the caller’s memory (a write lands, a later read sees it)', async () => {
+    const id = await binding();
+    const agent = t.principals.agents[0];
+    const proposal = { key: 'seat-pref', kind: 'semantic', content: 'Prefers aisle seats.', contentType: 'text/plain' };
+    const out = await start(id, [{ type: 'memory_write', scope: 'user', proposal } as RunStep]);
+    expect(out.state).toBe('completed');
+    const record = await t.memory(t.principals.alice, agent).get({ kind: 'user' }, 'seat-pref');
+    expect(record?.content).toBe('Prefers aisle seats.');
+  });
+
   it('takes identity from the credential only', async () => {
     const id = await binding(t.principals.alice);
     const carol = t.principals.carol;
