@@ -83,6 +83,9 @@ export const AREAS = {
     mutate: ['reference-impl/runs/**/*.ts'],
     tests: [
       'test/runs/reference-runs.test.ts',
+      'test/runs/run-request-validation.test.ts',
+      'test/runs/binding-locks.test.ts',
+      'test/runs/event-stream.test.ts',
       'test/runs/pod-local-cache.test.ts',
       'test/langgraph/contract-checkpoint-saver.test.ts',
       'suites/r03-crash-failpoints.spec.ts',

@@ -80,6 +80,57 @@ describe('reference runs', () => {
     expect(String((err as Error).message)).not.toContain(id);
   });
 
+  it('rejects an onEvent that is not a function as invalid_argument', async () => {
+    const id = await binding();
+    await expect(
+      t.runs!.start(t.principals.alice, { bindingId: id, agent: t.principals.agents[0], steps: [] }, 'cb' as never),
+    ).rejects.toMatchObject({ code: 'invalid_argument' });
+  });
+
+  it('the run record agrees with the outcome: completed and interrupted runs are never marked uncertain', async () => {
+    const id = await binding();
+    const done = await start(id, [{ type: 'emit', text: 'a' }]);
+    const paused = await start(id, [{ type: 'interrupt', value: 'ok?' }]);
+    expect([done.state, paused.state]).toEqual(['completed', 'interrupted']);
+    const session = await t.bindings.acquireLease(t.principals.alice, id);
+    const store = t.threadState(session);
+    expect(await store.run_status(session.scope, done.runId)).toMatchObject({ state: 'completed', reason: null });
+    expect(await store.run_status(session.scope, paused.runId)).toMatchObject({ state: 'interrupted', reason: null });
+  });
+
+  it('a head that cannot be loaded fails the run cleanly: nothing runs, nothing is shown', async () => {
+    const id = await binding();
+    await t.faults!.setFailpoint('state.load.before', 'return("unavailable")');
+    const out = await start(id, [
+      { type: 'provider', prompt: 'p' },
+      { type: 'emit', text: 'never' },
+    ]);
+    expect(out).toMatchObject({ state: 'failed', revision: 0 });
+    expect(out.events).toEqual([{ seq: 1, type: 'error', code: 'unavailable' }]);
+    expect(stubs.provider.completions()).toHaveLength(0);
+  });
+
+  it('resuming a thread that has no head at all is not_found', async () => {
+    await expect(
+      t.runs!.start(t.principals.alice, {
+        bindingId: await binding(),
+        agent: t.principals.agents[0],
+        steps: [],
+        resume: { interruptId: 'int_none', value: 'yes' },
+      }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('a run’s memory steps reach the caller’s memory (a write lands, a later read sees it)', async () => {
+    const id = await binding();
+    const agent = t.principals.agents[0];
+    const proposal = { key: 'seat-pref', kind: 'semantic', content: 'Prefers aisle seats.', contentType: 'text/plain' };
+    const out = await start(id, [{ type: 'memory_write', scope: 'user', proposal } as RunStep]);
+    expect(out.state).toBe('completed');
+    const record = await t.memory(t.principals.alice, agent).get({ kind: 'user' }, 'seat-pref');
+    expect(record?.content).toBe('Prefers aisle seats.');
+  });
+
   it('takes identity from the credential only', async () => {
     const id = await binding(t.principals.alice);
     const carol = t.principals.carol;
@@ -142,7 +193,35 @@ describe('reference runs', () => {
     const session = await t.bindings.acquireLease(t.principals.alice, id);
     const store = t.threadState(session);
     expect((await store.load_head(session.scope))?.revision).toBe(1);
-    expect(await store.run_status(session.scope, out.runId)).toMatchObject({ state: 'uncertain_durability' });
+    expect(await store.run_status(session.scope, out.runId)).toMatchObject({
+      state: 'uncertain_durability',
+      reason: 'commit_failed_after_output',
+    });
+  });
+
+  it('a write failing after client-visible output is uncertain with the write reason', async () => {
+    const id = await binding();
+    await t.faults!.setFailpoint('state.write.before', 'return("unavailable")');
+    const out = await start(id, [{ type: 'emit', text: 'shown' }]);
+    expect(out.state).toBe('uncertain_durability');
+    expect(out.revision).toBe(0);
+    await t.faults!.clearFailpoints();
+    const session = await t.bindings.acquireLease(t.principals.alice, id);
+    expect(await t.threadState(session).run_status(session.scope, out.runId)).toMatchObject({
+      state: 'uncertain_durability',
+      reason: 'write_failed_after_output',
+    });
+  });
+
+  it('runs again after the binding was cleared and after its lease was taken elsewhere (no stale cached lease)', async () => {
+    const id = await binding();
+    expect(await start(id, [{ type: 'emit', text: 'one' }])).toMatchObject({ state: 'completed', revision: 1 });
+    await t.bindings.clear(t.principals.alice, id);
+    expect(await start(id, [{ type: 'emit', text: 'two' }])).toMatchObject({ state: 'completed', revision: 1 });
+    await t.bindings.acquireLease(t.principals.alice, id);
+    expect(await start(id, [{ type: 'emit', text: 'three' }])).toMatchObject({ state: 'completed', revision: 2 });
+    // And reuses a still-current lease: two runs in a row on it both complete.
+    expect(await start(id, [{ type: 'emit', text: 'four' }])).toMatchObject({ state: 'completed', revision: 3 });
   });
 
   it('a commit failing before any output just fails the run', async () => {
