@@ -47,6 +47,16 @@ const killedAtProvider = (bindingId: string, steps: RunStep[]) =>
   killAtProvider(ref(), reference.stubs.provider, () => run(bindingId, steps));
 
 describe('Deep Agents harness in the served reference', () => {
+  it('refuses a subagent inside a subagent instead of skipping its steps', async () => {
+    const before = reference.stubs.provider.completions().length;
+    const nested: RunStep[] = [
+      { type: 'subagent', steps: [{ type: 'subagent', steps: [{ type: 'provider', prompt: 'Nested work.' }] }] },
+    ];
+    const out = await run(await binding(), nested).catch((e: unknown) => e);
+    expect((out as { state?: string }).state, 'the run does not report completed').not.toBe('completed');
+    expect(reference.stubs.provider.completions().length, 'no step ran').toBe(before);
+  });
+
   it('spans of a full run form the required topology under one trace', async () => {
     const tool = await authorizedTool(ref(), ref().principals.alice, ref().principals.agents[0]);
     expect(tool).not.toBeNull();

@@ -92,6 +92,11 @@ export class DeepAgentsHarness {
 
   /** A new run (`resume` null) or the answer to the head's pending interrupt, then `steps`. */
   async execute(steps: readonly RunStep[], resume: { value: string } | null): Promise<'completed' | 'interrupted'> {
+    // Deep Agents gives a subagent no `task` tool: a subagent inside one would have its steps
+    // skipped by the model's unknown tool call while the run completes. Refused, not lost.
+    if (steps.some((s) => s.type === 'subagent' && s.steps.some((inner) => inner.type === 'subagent'))) {
+      throw new ContractError('invalid_argument', 'the Deep Agents harness runs subagents one level deep');
+    }
     const agent = this.agent();
     const config = {
       configurable: { thread_id: this.scope.bindingId },
