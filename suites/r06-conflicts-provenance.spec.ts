@@ -439,6 +439,20 @@ describe('R06 revision conflicts and consolidation provenance', () => {
     ]);
     expect(entries[1]).toMatchObject({ operation: 'approve', revision: approved.revision });
     expect(JSON.stringify(entries)).not.toContain('blood thinners');
+    // A rejection is a decision too: the approver's entry, outcome `rejected`, on that key in
+    // that scope, with a reason and without the body.
+    const rejectKey = `${prefix}${freshKey('audit-rejection')}`;
+    const held = await t().memory(p.bob, p.agents[0]).put(USER, note(rejectKey, 'Bob takes beta blockers'), null);
+    if (held.status !== 'pending_approval') throw new Error(`expected pending_approval, got ${held.status}`);
+    expect((await t().approvals.decide(p.approverA, held.approvalId, 'reject')).status).toBe('rejected');
+    const rejected = await t().audit.memory(p.adminA, { key: rejectKey });
+    expect(rejected.map((e) => [e.actor, e.outcome])).toEqual([
+      [p.bob.id, 'pending_approval'],
+      [p.approverA.id, 'rejected'],
+    ]);
+    expect(rejected[1]).toMatchObject({ operation: 'reject', scope: 'user', key: rejectKey });
+    expect(rejected[1]?.reasons.filter((r) => r.length > 0).length).toBeGreaterThan(0);
+    expect(JSON.stringify(rejected)).not.toContain('beta blockers');
     expect(await t().audit.memory(p.adminB, { key })).toEqual([]);
     for (const who of [p.alice, p.bob, p.carol, p.approverA]) {
       await expectRejection(t().audit.memory(who, { key }), ['forbidden']);

@@ -421,6 +421,21 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     if (toReject.status !== 'pending_approval') throw new Error(`expected pending_approval, got ${toReject.status}`);
     expect((await t().approvals.decide(p.approverA, toReject.approvalId, 'reject')).status).toBe('rejected');
     expect(await m.get(USER, rejectKey)).toBeNull();
+    // A decision that is neither `approve` nor `reject` approves nothing: it is refused with a
+    // typed error (or at most taken as a rejection), and the write stays invisible.
+    const oddKey = `${prefix}${freshKey('odd-decision')}`;
+    const odd = await m.put(USER, note(oddKey, 'user wants this kept'), null);
+    if (odd.status !== 'pending_approval') throw new Error(`expected pending_approval, got ${odd.status}`);
+    for (const decision of ['maybe', '', 'approved', null, 1]) {
+      let said: MemoryWriteOutcome | undefined;
+      try {
+        said = await t().approvals.decide(p.approverA, odd.approvalId, decision as unknown as 'approve');
+      } catch (e) {
+        asContractError(e);
+      }
+      if (said !== undefined) expect(said.status, `decision ${JSON.stringify(decision)}`).toBe('rejected');
+      expect(await m.get(USER, oddKey), `decision ${JSON.stringify(decision)}`).toBeNull();
+    }
     // Another organization's pending write is not the approver's to see or decide.
     const carolPending = await t()
       .memory(p.carol, p.agents[0])
