@@ -147,7 +147,7 @@ export const AUTHORITY_RULES: readonly AuthorityRule[] = [
     id: 'credential_handling',
     reason: 'authority_broadening',
     pattern: rx(
-      String.raw`${NOT_FORBIDDEN}\b(?:reveal|share|print|output|post|forward|email|hand over|expose|export(?! (?:const|let|var|function|default|class|type|interface|async|enum)\b)|paste|leak|dump|exfiltrate|upload|read out|disclose|grab)\b${CLAUSE}{0,40}\b${CREDENTIAL}\b|\b(?:use|send|include|attach|give|append|fetch|retrieve|copy)\b${CLAUSE}{0,40}\b${CREDENTIAL}\b${CLAUSE}{0,60}${NOT_NEGATED}(?:${HOST}|\b(?:to|with) (?:anyone|anybody|whoever|everyone|them|the caller|the requester|a third party|an? (?:external|outside) )|\b(?:in|to|into|for|with) (?:every|each|all|any|the|your|outgoing|outbound) (?:outgoing |outbound )?(?:responses?|replies|reply|answers?|outputs?|messages?|requests?|calls?|urls?|links?)\b)`,
+      String.raw`${NOT_FORBIDDEN}\b(?:reveal|share|print|output|post|forward|email(?!\s+(?:password|passcode|pin)\b)|hand over|expose|export(?! (?:const|let|var|function|default|class|type|interface|async|enum)\b)|paste|leak|dump|exfiltrate|upload|read out|disclose|grab)\b${CLAUSE}{0,40}\b${CREDENTIAL}\b|\b(?:use|send|include|attach|give|append|fetch|retrieve|copy)\b${CLAUSE}{0,40}\b${CREDENTIAL}\b${CLAUSE}{0,60}${NOT_NEGATED}(?:${HOST}|\b(?:to|with) (?:anyone|anybody|whoever|everyone|them|the caller|the requester|a third party|an? (?:external|outside) )|\b(?:in|to|into|for|with) (?:every|each|all|any|the|your|outgoing|outbound) (?:outgoing |outbound )?(?:responses?|replies|reply|answers?|outputs?|messages?|requests?|calls?|urls?|links?)\b)`,
     ),
   },
   // Model and sandbox-profile changes, disabling controls.

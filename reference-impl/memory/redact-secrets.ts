@@ -4,7 +4,7 @@
  * already bundles every separately published @secretlint rule of that version (AWS with key-id
  * scanning on, GCP, GitHub, GitLab, Slack, OpenAI, Anthropic, database URLs, …); (2) our provider token shapes after gitleaks' provider list
  * (secret-provider-rules.ts); (3) keyword-and-entropy and key-aware scanning of structured
- * content (secret-keywords.ts), wallet seed phrases (seed-phrase.ts), TOTP seeds and security answers (account-recovery-secrets.ts), and passwords on command lines, in .pgpass lines, auth tuples and CSV columns (command-line-secrets.ts). Every finding is redacted, however many there are. The preset's
+ * content (secret-keywords.ts), wallet seed phrases (seed-phrase.ts), TOTP seeds and security answers (account-recovery-secrets.ts), and passwords on command lines, in .pgpass lines, auth tuples and CSV columns (command-line-secrets.ts), and PuTTY key lines and spelled-out passwords (key-file-secrets.ts). Every finding is redacted, however many there are. The preset's
  * comment-filter rule is left out on purpose: model-produced content could otherwise switch
  * scanning off with a `secretlint-disable` comment. Invisible characters are removed first so
  * a zero-width space can't split a token; a base64 run that decodes to a secret is redacted
@@ -18,6 +18,7 @@ import { accountRecoveryRanges } from './account-recovery-secrets.js';
 import { commandLineSecretRanges } from './command-line-secrets.js';
 import { decodedBase64Runs } from './decode-encodings.js';
 import { jsonStrings, rebuildJson } from './json-strings.js';
+import { keyFileSecretRanges } from './key-file-secrets.js';
 import { stripInvisible } from './normalize-text.js';
 import { keywordSecretRanges, secretJsonValueIndexes } from './secret-keywords.js';
 import { providerSecretRanges } from './secret-provider-rules.js';
@@ -64,6 +65,7 @@ async function secretRanges(text: string): Promise<Array<readonly [number, numbe
     ...seedPhraseRanges(text),
     ...accountRecoveryRanges(text),
     ...commandLineSecretRanges(text),
+    ...keyFileSecretRanges(text),
   ];
 }
 

@@ -14,6 +14,7 @@ import { jsonStrings } from './json-strings.js';
 import { maskMailHeaders } from './mail-headers.js';
 import { decodedViews } from './normalize-text.js';
 import { looksLikeRawTranscript } from './raw-transcript.js';
+import { maskReportedAttacks } from './reported-attack.js';
 import { originSegments, type TextOrigin, withoutMarkup } from './text-origins.js';
 import { inUnreadLanguage } from './unread-language.js';
 import type { ValidProposal } from './validate.js';
@@ -42,8 +43,9 @@ const MAX_VIEWS = 160;
 // A SKILL.md-style definition (front matter with name + description) is operator-owned.
 const SKILL_FRONT_MATTER = /^\s*---\s*\n(?:[^\n]*\n){0,20}?\s*name\s*:[^\n]*\n(?:[^\n]*\n){0,20}?\s*description\s*:/i;
 
-/** Material a note carries rather than says: quotes it frames as examples, glossary pairs, mail headers. */
-const materialMasked = (v: string): string => maskMailHeaders(maskGlossaryPairs(maskDescribedQuotes(v)));
+/** Material a note carries rather than says: quotes it frames as examples, glossary pairs, mail headers, reported attacks. */
+const materialMasked = (v: string): string =>
+  maskReportedAttacks(maskMailHeaders(maskGlossaryPairs(maskDescribedQuotes(v))));
 
 export function scanAndClassify(p: ValidProposal): ScanResult {
   const keyWords = p.key.replace(/[/_.-]+/g, ' ');

@@ -240,13 +240,13 @@ const WORLD_PASSWORD_WORD =
 /**
  * One of those words, then in the same clause (no sentence end, at most 48 characters: what it
  * opens, whatever the language's copula) a password-shaped token that ends the clause or follows
- * a colon (or before a Korean copula): letters with a digit or sign, six characters at least. With no grammar to lean on,
+ * a colon (or before a Korean or Hindi copula; Thai, written without spaces, may run on from the word): letters with a digit or sign, six characters at least. With no grammar to lean on,
  * the token's shape decides ("Mitt lösenord till banken är Solros!2291", "Heslo k e-mailu je
  * Kocour#4471"); a plain word or a bare number after the word stays text.
  */
 const passwordBeside = (words: string): RegExp =>
   new RegExp(
-    String.raw`(?<![\p{L}\p{N}])(?:${words})(?:(?<=[\uac00-\ud7a3])[\uac00-\ud7a3]{0,2}|(?!\p{L}))[^\n.!?;。]{0,48}?(?<=[\s:=：])["'«„“]?([^\s"'»“”,;\u0000]{6,128})(?=["'»“”]?(?:[ \t]*(?:$|[\n,;)])|[.!?。](?:\s|$)|[ \t]?(?:입니다|이에요|예요|이야|이다)))`,
+    String.raw`(?<![\p{L}\p{N}])(?:${words})(?:(?<=[\uac00-\ud7a3])[\uac00-\ud7a3]{0,2}|(?<=[\u0e00-\u0e7f])|(?!\p{L}))[^\n.!?;。]{0,48}?(?<=[\s:=：])["'«„“]?([^\s"'»“”,;\u0000]{6,128})(?=["'»“”]?(?:[ \t]*(?:$|[\n,;)])|[.!?。](?:\s|$)|[ \t]?(?:입니다|이에요|예요|이야|이다)|[ \t](?:है|हैं|था|थी)(?![\p{L}\p{M}])))`,
     'giu',
   );
 const WORLD_PASSWORD = passwordBeside(WORLD_PASSWORD_WORD);

@@ -15,11 +15,13 @@ import { applyAuthorityRules } from '../../reference-impl/memory/authority-rules
 import { commandLineSecretRanges } from '../../reference-impl/memory/command-line-secrets.js';
 import { maskGlossaryPairs } from '../../reference-impl/memory/glossary-pairs.js';
 import { findGrants, maskDescribedQuotes } from '../../reference-impl/memory/grant-structure.js';
+import { keyFileSecretRanges } from '../../reference-impl/memory/key-file-secrets.js';
 import { maskMailHeaders } from '../../reference-impl/memory/mail-headers.js';
 import { MEMORY_POLICY } from '../../reference-impl/memory/memory-policy.js';
 import { createMemoryService } from '../../reference-impl/memory/memory-service.js';
 import { decodedViews, foldForMatching } from '../../reference-impl/memory/normalize-text.js';
 import { redactSecrets } from '../../reference-impl/memory/redact-secrets.js';
+import { maskReportedAttacks } from '../../reference-impl/memory/reported-attack.js';
 import { keywordSecretRanges, secretJsonValueIndexes } from '../../reference-impl/memory/secret-keywords.js';
 import { providerSecretRanges } from '../../reference-impl/memory/secret-provider-rules.js';
 import { originSegments, withoutMarkup } from '../../reference-impl/memory/text-origins.js';
@@ -102,6 +104,9 @@ const FRAGMENTS = [
   'From: a@b.example\nTo: ',
   ',password\n',
   'a:1:b:c:',
+  'Private-Lines: 9\n',
+  'password: a ',
+  'tries to make the model ',
   'the ',
   '. ',
   '\n',
@@ -132,6 +137,8 @@ describe('every detector is bounded in time on hostile input', () => {
     ['accountRecoveryRanges', accountRecoveryRanges],
     ['commandLineSecretRanges', commandLineSecretRanges],
     ['maskMailHeaders', maskMailHeaders],
+    ['keyFileSecretRanges', keyFileSecretRanges],
+    ['maskReportedAttacks', maskReportedAttacks],
     ['findGrants', (s) => findGrants([s.toLowerCase()])],
     ['applyAuthorityRules', (s) => applyAuthorityRules(decodedViews(s).views)],
     ['keywordSecretRanges', keywordSecretRanges],

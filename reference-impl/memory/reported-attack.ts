@@ -1,0 +1,14 @@
+/**
+ * An attack reported, not made: "prompt injection tries to make assistants ignore previous
+ * instructions", "phishing mails that try to get the model to reveal its keys". What such a
+ * clause says the attack tries to make a model do is material, replaced by a placeholder before
+ * the rules read it; the sentence's other words stay.
+ */
+
+const REPORTED =
+  /(?<![\p{L}])(?:tries|try|trying|tried|attempts?|attempting|attempted|is designed|are designed|was designed|were designed|aims?|aiming)\s+to\s+(?:make|get|trick|convince|force|fool|coerce|manipulate)\s+(?:the\s+|an?\s+|other\s+)?(?:ai\s+)?(?:assistants?|models?|llms?|ai|agents?|chatbots?|bots?|copilots?)\b(?:\s+(?:into|to))?[^.!?\n]{0,100}/giu;
+
+export function maskReportedAttacks(text: string): string {
+  if (!/\b(?:tr(?:y|ies|ied|ying)|attempt|designed|aim)/iu.test(text)) return text;
+  return text.replace(REPORTED, ' … ');
+}
