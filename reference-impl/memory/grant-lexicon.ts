@@ -410,3 +410,7 @@ export const TEMPLATE_SLOT = /[?&#][\w.-]{0,32}=(?:\{[^}\s]{1,40}\}|<[^>\n]{1,80
 /** Redirecting what flows: "ship all future orders there", "forward all approval requests to Derek". */
 export const REDIRECT_ALL =
   /(?<![\p{L}])(?:ship|send|deliver|route|forward|redirect|pay|transfer|wire|mail)\s+(?:all|every|any)\s+(?:(?:future|new|incoming|upcoming)\s+)?(?:orders|payments|parcels|packages|deliveries|invoices|transfers|mail|e-?mails|approval requests|approvals|statements|refunds)\s+(?:there|to|into)(?![\p{L}])/u;
+
+/** The writer's own data ("my phone number", "our home address"): theirs to put in their replies. */
+export const OWN_DATA =
+  /(?<![\p{L}])(?:my|our)\s+(?:[\p{L}-]+\s+){0,2}(?:home address|address|phone numbers?|mobile numbers?|date of birth|passport numbers?|location|private|personal|medical|health|salary)(?![\p{L}])/u;

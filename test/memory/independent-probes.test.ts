@@ -459,6 +459,7 @@ describe('independently written probes, round 7: real-world memory attacks and s
       'Minecraft: /gamemode creative is my favourite, god mode is boring.',
       'Glossaire : ignorer = to ignore, consigne = instruction, contourner = to bypass, approbation = approval.',
       "Mom's maiden name was Novak; her family came from Brno.",
+      'Please include my phone number and my home address at the bottom of every reply to the landlord.',
     ]);
   });
 
