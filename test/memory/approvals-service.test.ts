@@ -5,17 +5,10 @@
  * decisions' own audit entries (R06.8, R07.7), not these.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MemoryProposal } from '../../contract/memory.js';
+import { note, USER } from '../../fixtures/memory/memory-proposal.js';
 import { createMemoryService } from '../../reference-impl/memory/memory-service.js';
 import { memoryContext, type TestContext } from './memory-context.js';
 
-const USER = { kind: 'user' } as const;
-const note = (key: string, content: string): MemoryProposal => ({
-  key,
-  kind: 'semantic',
-  content,
-  contentType: 'text/plain',
-});
 let ctx: TestContext | undefined;
 afterEach(() => ctx?.dispose());
 

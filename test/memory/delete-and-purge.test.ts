@@ -5,18 +5,10 @@
  * an expiry's audit entry; R07.8 and R07.19 check the body is gone, not these records.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MemoryProposal } from '../../contract/memory.js';
+import { note, USER } from '../../fixtures/memory/memory-proposal.js';
 import { createMemoryService } from '../../reference-impl/memory/memory-service.js';
 import { memoryContext, type TestContext } from './memory-context.js';
 
-const USER = { kind: 'user' } as const;
-const note = (key: string, content: string, extra: Partial<MemoryProposal> = {}): MemoryProposal => ({
-  key,
-  kind: 'semantic',
-  content,
-  contentType: 'text/plain',
-  ...extra,
-});
 let ctx: TestContext | undefined;
 afterEach(() => ctx?.dispose());
 

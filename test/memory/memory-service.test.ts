@@ -3,18 +3,9 @@
  * purge, approvals, audit, and the episodic-source ownership hook.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MemoryProposal } from '../../contract/memory.js';
+import { note, USER } from '../../fixtures/memory/memory-proposal.js';
 import { createMemoryService } from '../../reference-impl/memory/memory-service.js';
 import { memoryContext, type TestContext } from './memory-context.js';
-
-const USER = { kind: 'user' } as const;
-const note = (key: string, content: string, extra: Partial<MemoryProposal> = {}): MemoryProposal => ({
-  key,
-  kind: 'semantic',
-  content,
-  contentType: 'text/plain',
-  ...extra,
-});
 
 let ctx: TestContext | undefined;
 afterEach(() => ctx?.dispose());

@@ -1,17 +1,10 @@
 /** Step 5 quarantine: suspicious-but-unclear writes wait for an approver, who sees why. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MemoryProposal } from '../../contract/memory.js';
+import { note, USER } from '../../fixtures/memory/memory-proposal.js';
 import { MEMORY_BOUNDS } from '../../reference-impl/memory/memory-policy.js';
 import { createMemoryService } from '../../reference-impl/memory/memory-service.js';
 import { memoryContext, type TestContext } from './memory-context.js';
 
-const USER = { kind: 'user' } as const;
-const note = (key: string, content: string): MemoryProposal => ({
-  key,
-  kind: 'semantic',
-  content,
-  contentType: 'text/plain',
-});
 let ctx: TestContext | undefined;
 afterEach(() => ctx?.dispose());
 
