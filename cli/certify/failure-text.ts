@@ -110,6 +110,12 @@ function asError(x: unknown): ReportedError | undefined {
   return x && typeof x === 'object' ? (x as ReportedError) : undefined;
 }
 
+/** The predicate's own error in a fast-check report made with `includeErrorInReport`. */
+function gotError(message: string): string | undefined {
+  const m = /^Got error: (.+)$/m.exec(message);
+  return m?.[1]?.replace(/^(Assertion)?Error: /, '');
+}
+
 export function explainFailure(errors: readonly ReportedError[], root: string, replayToken?: string): string {
   const parts: string[] = [];
   for (const e of errors) {
@@ -118,7 +124,8 @@ export function explainFailure(errors: readonly ReportedError[], root: string, r
     // The assertion: the property's cause, else the error itself.
     const a = fromProperty ? (asError(e.cause) ?? e) : e;
     const site = assertionSite(a.stack, root);
-    const what = fromProperty && a === e ? message.split('\n')[0] : (a.message ?? message);
+    // With includeErrorInReport fast-check gives no cause, only a "Got error:" line: that is the assertion.
+    const what = fromProperty && a === e ? (gotError(message) ?? message.split('\n')[0]) : (a.message ?? message);
     parts.push(`assertion failed: ${oneLine(what ?? 'failed', 300)}`);
     if (site) parts.push(`  at ${site}`);
     if (a.expected !== undefined || a.actual !== undefined) {

@@ -43,6 +43,18 @@ describe('a failed clause explains itself', () => {
     expect(text).not.toMatch(/replayPath|Enable verbose mode/);
   });
 
+  it("names the predicate's error when fast-check reports it inline (includeErrorInReport: no cause)", () => {
+    const inline = fcMessage('[[0,1]]').replace(
+      '\n\nHint',
+      '\nGot error: Error: the history of 20 operations is not linearizable; history: /r/h.json\n    at x (/r/a.ts:1:1)\n\nHint',
+    );
+    const text = explainFailure([{ message: inline }], REPO_ROOT);
+    expect(text.split('\n')[0]).toBe(
+      'assertion failed: the history of 20 operations is not linearizable; history: /r/h.json',
+    );
+    expect(text).toContain('counterexample (shrunk 2 times): [[0,1]]');
+  });
+
   it('keeps a target-controlled value on one bounded line without control characters', () => {
     const text = explainFailure(
       [{ message: 'boom', expected: 'a', actual: `\u001b[2J${'y'.repeat(5000)}\u0007` }],
