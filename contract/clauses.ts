@@ -223,6 +223,11 @@ const CLAUSES: Record<string, Entry> = {
     'Duplicate writes with the same idempotency key return the same pending/durable reference.',
     'as R03.7 and R03.11: reconcile commit_pending of a commit that already landed (same pending, expected revision and run) is that commit’s retry: the run is resolved, the head does not move again',
   ],
+  'R03.18': [
+    'commit-protocol',
+    'Only then report durable completion to the public protocol.',
+    'a run reported completed, interrupted or completed on resume has a run record in that state with no uncertainty reason, and the durable head is its own: uncertain_durability answers an ambiguous crash, not output shown before a commit that landed',
+  ],
   'R03.25': [
     'commit-protocol',
     'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
@@ -304,6 +309,11 @@ const CLAUSES: Record<string, Entry> = {
     'thread-state-invariants',
     'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
     TYPED,
+  ],
+  'R04.15': [
+    'threadstatestore',
+    'The service derives it from authorized server-side state; a worker cannot broaden it.',
+    'a run is dispatched on the binding’s current scope: after clear the next run runs on the new epoch from no head (revision 1, nothing of the old epoch), and after a lease taken elsewhere the next run takes a new lease rather than failing on the superseded one',
   ],
   'R04.20': [
     'thread-state-invariants',

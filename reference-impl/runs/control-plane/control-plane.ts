@@ -133,6 +133,12 @@ export class ControlPlane implements Runs {
     );
   }
 
+  /** The parent context of `harness.request`: what the ingress policy keeps of the request's. */
+  protected ingressContext(caller: Principal, req: RunRequest): Context {
+    // Trust is the server's ingress policy for the credential, never a claim of the request.
+    return decideIngress(req.headers, this.deps.auth.trustsIngressOf(caller)).context;
+  }
+
   /**
    * The worker reports its run uncertain (a write or commit failed after output). Its own
    * attempt to fence the run may not have got through — the same fault that failed the write
@@ -140,12 +146,6 @@ export class ControlPlane implements Runs {
    * session too; marking is idempotent, and an unreachable store leaves the run for explicit
    * reconciliation as before.
    */
-  /** The parent context of `harness.request`: what the ingress policy keeps of the request's. */
-  protected ingressContext(caller: Principal, req: RunRequest): Context {
-    // Trust is the server's ingress policy for the credential, never a claim of the request.
-    return decideIngress(req.headers, this.deps.auth.trustsIngressOf(caller)).context;
-  }
-
   protected async fence(session: WorkerSession, job: RunJob, result: WorkerResult): Promise<void> {
     const store = this.deps.threadState?.(session);
     await store
