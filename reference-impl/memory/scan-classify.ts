@@ -11,6 +11,7 @@ import type { MemoryRejectionReason } from '../../contract/memory.js';
 import { maskGlossaryPairs } from './glossary-pairs.js';
 import { maskDescribedQuotes } from './grant-structure.js';
 import { jsonStrings } from './json-strings.js';
+import { joinedListFragments } from './list-fragments.js';
 import { maskMailHeaders } from './mail-headers.js';
 import { decodedViews } from './normalize-text.js';
 import { looksLikeRawTranscript } from './raw-transcript.js';
@@ -63,6 +64,8 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
   }
   const plain = withoutMarkup(body);
   if (plain !== null) texts.push(plain);
+  const joined = joinedListFragments(body);
+  if (joined !== null) texts.push(joined);
   const foreign: string[] = [];
   for (const seg of originSegments(body)) {
     origins.add(seg.origin);
