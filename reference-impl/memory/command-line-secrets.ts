@@ -7,11 +7,14 @@
  *   (`PGPASSWORD='…' psql`, `MYSQL_PWD=…`);
  * - a `.pgpass` line (`host:port:db:user:password`);
  * - an auth tuple in code (`auth=("user", "PASS")`, `HTTPBasicAuth('user', 'PASS')`);
- * - a CSV whose header names a password column (a password-manager export).
+ * - a CSV whose header names a password column (a password-manager export), and markdown and
+ *   aligned tables with such a column (table-secrets.ts reads all three).
  * References (`$PASS`, `${X}`) and placeholders are not values. Patterns are linear.
  */
 
+import { isPlaceholderSecret } from './placeholder-secrets.js';
 import { isSecretReference } from './secret-keywords.js';
+import { tableSecretRanges } from './table-secrets.js';
 
 type Range = readonly [number, number];
 
@@ -42,32 +45,8 @@ const AUTH_TUPLE =
 
 const placeholder = (v: string): boolean =>
   isSecretReference(v) ||
+  isPlaceholderSecret(v) ||
   /^(?:\*+|x+|\.+|changeme|password|secret|token|example|redacted|\[redacted\]|<[^>]*>|null|none)$/i.test(v);
-
-/** Column positions of a CSV header that name a password; the rows below give their values. */
-function csvPasswordRanges(text: string, out: Range[]): void {
-  let at = 0;
-  let column = -1;
-  let width = 0;
-  for (const line of text.split('\n').slice(0, 2000)) {
-    const cells = line.split(',');
-    if (column < 0) {
-      const i = cells.findIndex((c) =>
-        /^["']?(?:password|passwd|pass|pwd|passwort|mot de passe|contraseña|senha)["']?$/i.test(c.trim()),
-      );
-      if (i >= 0 && cells.length >= 2) [column, width] = [i, cells.length];
-    } else if (cells.length === width) {
-      const before = cells.slice(0, column).join(',').length + (column > 0 ? 1 : 0);
-      const cell = cells[column]!;
-      const v = cell.trim().replace(/^["']|["']$/g, '');
-      if (v.length >= 3 && !placeholder(v)) {
-        const start = at + before + cell.indexOf(v);
-        out.push([start, start + v.length]);
-      }
-    } else if (line.trim() !== '') column = -1;
-    at += line.length + 1;
-  }
-}
 
 export function commandLineSecretRanges(text: string): Range[] {
   const out: Range[] = [];
@@ -78,8 +57,7 @@ export function commandLineSecretRanges(text: string): Range[] {
     out.push([start, start + v.length]);
   };
   for (const re of [...FLAGS, ENV_ASSIGNMENT, PGPASS, AUTH_TUPLE]) for (const m of text.matchAll(re)) push(m);
-  if (/(?:^|,)["']?(?:password|passwd|pass|pwd|passwort|mot de passe|contraseña|senha)["']?(?:,|$)/im.test(text)) {
-    csvPasswordRanges(text, out);
-  }
+  // CSV, markdown and aligned tables with a password column: one reader for the three forms.
+  out.push(...tableSecretRanges(text));
   return out;
 }

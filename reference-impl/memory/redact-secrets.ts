@@ -20,9 +20,11 @@ import { decodedBase64Runs } from './decode-encodings.js';
 import { jsonStrings, rebuildJson } from './json-strings.js';
 import { keyFileSecretRanges } from './key-file-secrets.js';
 import { stripInvisible } from './normalize-text.js';
+import { isPlaceholderRange } from './placeholder-secrets.js';
 import { keywordSecretRanges, secretJsonValueIndexes } from './secret-keywords.js';
 import { providerSecretRanges } from './secret-provider-rules.js';
 import { seedPhraseRanges } from './seed-phrase.js';
+import { webhookSecretRanges } from './webhook-url-secrets.js';
 
 export const REDACTION_MARK = '[REDACTED]';
 
@@ -58,6 +60,7 @@ async function secretRanges(text: string): Promise<Array<readonly [number, numbe
     source: { content: text, filePath: 'memory.txt', ext: '.txt', contentType: 'text' },
     options: { config: CONFIG, noPhysicFilePath: true, maskSecrets: true },
   });
+  // A placeholder (`USER:PASSWORD@`, `changeme`, `<token>`) is no secret, whichever layer found it.
   return [
     ...result.messages.filter((m) => m.type === 'message').map((m) => m.range),
     ...providerSecretRanges(text),
@@ -66,7 +69,8 @@ async function secretRanges(text: string): Promise<Array<readonly [number, numbe
     ...accountRecoveryRanges(text),
     ...commandLineSecretRanges(text),
     ...keyFileSecretRanges(text),
-  ];
+    ...webhookSecretRanges(text),
+  ].filter((r) => !isPlaceholderRange(text, r));
 }
 
 async function rangesWithEncoded(text: string): Promise<Array<readonly [number, number]>> {
@@ -116,7 +120,7 @@ export async function redactSecrets(content: string, contentType: string): Promi
     const keyed = secretJsonValueIndexes(parsed);
     let at = 0;
     visible.forEach((v, i) => {
-      if (keyed.has(i)) ranges.push([at, at + v.length]);
+      if (keyed.has(i) && !isPlaceholderRange(joined, [at, at + v.length])) ranges.push([at, at + v.length]);
       at += v.length + SEP.length;
     });
     const invisible = joined !== strings.join(SEP);

@@ -11,6 +11,8 @@
  *   after a copula or colon, unless the word describes the password ("is required").
  * Every pattern is linear: bounded classes, no nested quantifiers.
  */
+import { isJwk, JWK_PRIVATE_MEMBERS } from './key-file-secrets.js';
+import { isPlaceholderSecret } from './placeholder-secrets.js';
 import { languageReading } from './unread-language.js';
 
 /** Key names whose value is a secret (compared lower-cased, `-`/`.`/space as `_`). */
@@ -44,6 +46,7 @@ function placeholder(v: string): boolean {
   return (
     v.length < 4 ||
     SECRET_REFERENCE.test(v) ||
+    isPlaceholderSecret(v) ||
     /^(?:\*+|x+|\.+|-+|null|none|true|false|redacted|\[redacted\]|changeme|example|<[^>]{0,60}>|\$\{[^}]{0,60}\}|\$[A-Z_]{1,60}|\{\{[^}]{0,60}\}\})$/i.test(
       v,
     )
@@ -482,7 +485,9 @@ export function keywordSecretRanges(text: string): Range[] {
 
 /**
  * Indexes (in `jsonStrings` order, keys included) of string values whose own key names a
- * secret, and of every string under such a key (`"credentials": {"user": …, "pw": …}`).
+ * secret, and of every string under such a key (`"credentials": {"user": …, "pw": …}`), and
+ * of a JSON Web Key's private members (`d`, `p`, `q`, `dp`, `dq`, `qi`, `k` of an object with a
+ * `kty`), whose one-letter names say nothing by themselves.
  */
 export function secretJsonValueIndexes(value: unknown): Set<number> {
   const hits = new Set<number>();
@@ -493,9 +498,10 @@ export function secretJsonValueIndexes(value: unknown): Set<number> {
       i++;
     } else if (Array.isArray(v)) for (const x of v) walk(x, secret);
     else if (typeof v === 'object' && v !== null) {
+      const jwk = isJwk(v);
       for (const [k, x] of Object.entries(v)) {
         i++; // the key itself
-        walk(x, secret || isSecretKeyName(k));
+        walk(x, secret || isSecretKeyName(k) || (jwk && JWK_PRIVATE_MEMBERS.has(k)));
       }
     }
   };

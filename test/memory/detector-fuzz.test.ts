@@ -24,7 +24,9 @@ import { redactSecrets } from '../../reference-impl/memory/redact-secrets.js';
 import { maskReportedAttacks } from '../../reference-impl/memory/reported-attack.js';
 import { keywordSecretRanges, secretJsonValueIndexes } from '../../reference-impl/memory/secret-keywords.js';
 import { providerSecretRanges } from '../../reference-impl/memory/secret-provider-rules.js';
+import { tableSecretRanges } from '../../reference-impl/memory/table-secrets.js';
 import { originSegments, withoutMarkup } from '../../reference-impl/memory/text-origins.js';
+import { webhookSecretRanges } from '../../reference-impl/memory/webhook-url-secrets.js';
 import { memoryContext } from './memory-context.js';
 
 /** Per call, on 2 shared cores under load: linear detectors take milliseconds, backtracking takes seconds. */
@@ -105,6 +107,18 @@ const FRAGMENTS = [
   ',password\n',
   'a:1:b:c:',
   'Private-Lines: 9\n',
+  '{"kty":"EC","d":"',
+  '{',
+  'https://discord.com/api/webhooks/1/',
+  'https://a.example/hooks/',
+  '?key=',
+  '| Password |\n|---|\n| ',
+  ' | ',
+  '|',
+  'Password  ',
+  '  ',
+  '\t',
+  'postgres://USER:PASSWORD@',
   'password: a ',
   'tries to make the model ',
   'the ',
@@ -143,6 +157,8 @@ describe('every detector is bounded in time on hostile input', () => {
     ['applyAuthorityRules', (s) => applyAuthorityRules(decodedViews(s).views)],
     ['keywordSecretRanges', keywordSecretRanges],
     ['providerSecretRanges', providerSecretRanges],
+    ['webhookSecretRanges', webhookSecretRanges],
+    ['tableSecretRanges', tableSecretRanges],
     ['secretJsonValueIndexes', (s) => secretJsonValueIndexes({ password: s, nested: [{ token: s }] })],
   ];
   for (const [name, f] of detectors) {
