@@ -50,6 +50,11 @@ const CLAUSES: Record<string, Entry> = {
   'R01.9': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
   'R01.10': ['commit-protocol', 'Execute or resume the native harness against that head.'],
   'R01.11': ['commit-protocol', 'Do not automatically replay model or tool work.'],
+  'R01.12': [
+    'commit-protocol',
+    'Execute or resume the native harness against that head.',
+    'a resume answers the pending interrupt of that head and no other: a forged or already answered interrupt id is refused (or fails the run) without running, calling the model or moving the head',
+  ],
   'R02.20': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
   'R03.30': [
     'thread-state-invariants',
@@ -227,6 +232,11 @@ const CLAUSES: Record<string, Entry> = {
     'commit-protocol',
     'Only then report durable completion to the public protocol.',
     'a run reported completed, interrupted or completed on resume has a run record in that state with no uncertainty reason, and the durable head is its own: uncertain_durability answers an ambiguous crash, not output shown before a commit that landed',
+  ],
+  'R03.19': [
+    'thread-state-invariants',
+    'Duplicate writes with the same idempotency key return the same pending/durable reference.',
+    'a key is an exact string: keys that differ only in letter case, Unicode form, width or a trailing space are different keys, each with its own write; a key outside the target’s alphabet may be refused as invalid_argument, never folded into another',
   ],
   'R03.25': [
     'commit-protocol',

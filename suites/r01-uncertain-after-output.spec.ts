@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestContext } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { ERROR_REGISTRY } from '../contract/errors.js';
-import type { RunEvent } from '../contract/runs.js';
+import type { RunEvent, RunOutcome } from '../contract/runs.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
 import { takeDown } from '../fixtures/faults/toxics/down.js';
 import { useToxiproxy } from '../fixtures/faults/use-toxiproxy.js';
@@ -31,6 +31,7 @@ import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.j
 import { needNetworkLink } from '../fixtures/scenario/network-faults.js';
 import {
   durableHead,
+  type HeadView,
   needProcessFaults,
   outputs,
   payloadText,
@@ -311,4 +312,63 @@ describe('R01 the next run starts from the committed head', () => {
     );
     expect(resumed.revision).toBe(paused.revision + 1);
   });
+
+  it('R01.12 a resume answers exactly the pending interrupt: a forged or already answered interrupt id runs nothing and leaves the head as it was', async (ctx) => {
+    needCapability(ctx, t(), 'runs');
+    const { alice, bindingId } = await openBinding();
+    stubs().resetAll();
+    const { paused, asked } = await runToInterrupt(
+      t(),
+      alice,
+      bindingId,
+      [
+        { type: 'emit', text: 'before the question' },
+        { type: 'interrupt', value: 'pay the invoice?' },
+        { type: 'provider', prompt: 'after the answer' },
+        { type: 'emit', text: 'paid' },
+      ],
+      STEP_MS,
+    );
+    expect({ state: paused.state, asked: asked?.value }).toEqual({ state: 'interrupted', asked: 'pay the invoice?' });
+    const pending = viewOf(await durableHead(t(), alice, bindingId));
+    const forged = [
+      `${asked!.interruptId}x`,
+      `int_${randomBytes(8).toString('hex')}`,
+      asked!.interruptId.toUpperCase(),
+    ];
+    for (const interruptId of new Set(forged.filter((id) => id !== asked!.interruptId))) {
+      await refusedResume(bindingId, interruptId, pending, `a resume with the forged interrupt id ${interruptId}`);
+    }
+    const resumed = await within(
+      STEP_MS,
+      'resumed run',
+      runSteps(t(), alice, bindingId, [], { resume: { interruptId: asked!.interruptId, value: 'yes' } }),
+    );
+    expect(resumed.state).toBe('completed');
+    expect(outputs(resumed).at(-1)).toBe('paid');
+    expect(stubs().provider.completions()).toHaveLength(1);
+    // The interrupt is answered: answering it again is a replay, not a resume.
+    const done = viewOf(await durableHead(t(), alice, bindingId));
+    await refusedResume(bindingId, asked!.interruptId, done, 'a second answer to the answered interrupt');
+    expect(stubs().provider.completions(), 'a refused resume called the model').toHaveLength(1);
+  });
 });
+
+/** A resume that must not run: refused (a contract error) or failed without output, the head unmoved. */
+async function refusedResume(bindingId: string, interruptId: string, head: HeadView | null, what: string) {
+  const alice = t().principals.alice;
+  let outcome: RunOutcome | null = null;
+  try {
+    outcome = await within(
+      STEP_MS,
+      what,
+      runSteps(t(), alice, bindingId, [], { resume: { interruptId, value: 'yes' } }),
+    );
+  } catch (e) {
+    expect((e as { code?: unknown }).code, `${what}: not a contract error`).toBeTypeOf('string');
+  }
+  if (outcome) {
+    expect({ state: outcome.state, outputs: outputs(outcome) }, what).toEqual({ state: 'failed', outputs: [] });
+  }
+  expect(viewOf(await durableHead(t(), alice, bindingId)), `${what} moved the head`).toEqual(head);
+}

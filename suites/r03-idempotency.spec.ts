@@ -26,6 +26,29 @@ const differentBytesArb = fc
   .tuple(bytesArb, bytesArb)
   .filter(([a, b]) => a.length !== b.length || a.some((x, i) => x !== b[i]));
 
+/**
+ * Two keys a normalising implementation would take for one: letter case flipped, Unicode
+ * composed vs decomposed, a letter in full width, a trailing space.
+ */
+const keyPairArb = fc
+  .tuple(
+    fc.stringMatching(/^[a-z]{2,10}-[a-z0-9]{1,6}$/),
+    fc.constantFrom('case', 'unicode-form', 'width', 'trailing-space'),
+  )
+  .map(([base, kind]) => {
+    switch (kind) {
+      case 'case':
+        return { kind, a: base, b: base.toUpperCase() };
+      case 'unicode-form':
+        return { kind, a: `${base}-caf\u00e9`, b: `${base}-cafe\u0301` };
+      case 'width':
+        // The first letter in full width (U+FF41…): NFKC folds it back to ASCII.
+        return { kind, a: base, b: `${String.fromCodePoint(0xff41 + base.charCodeAt(0) - 0x61)}${base.slice(1)}` };
+      default:
+        return { kind, a: base, b: `${base} ` };
+    }
+  });
+
 function summary(h: DurableStateHead | null) {
   return h && { revision: h.revision, stateId: h.state.stateId, runId: h.runId, bytes: hex(h.payload.bytes) };
 }
@@ -132,6 +155,37 @@ describe('R03 idempotency and ambiguous crashes', () => {
           : await th.store.commit_head(th.scope, ref, 0, 'run-a');
         expect(hex(head!.payload.bytes)).toBe(hex(a));
         expect(head!.state).toEqual(ref);
+      }),
+      fcParams(40),
+    );
+  });
+
+  it('R03.19 idempotency keys are exact strings: keys that differ only in letter case, Unicode form, width or a trailing space are different keys, never each other’s duplicate or reuse', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    await fc.assert(
+      fc.asyncProperty(keyPairArb, differentBytesArb, async ({ kind, a, b }, [bytesA, bytesB]) => {
+        const th = await openThread(t());
+        const first = await th.store.write_native_state(th.scope, CODEC, payload(bytesA), a);
+        let second: PendingStateRef;
+        try {
+          second = await th.store.write_native_state(th.scope, CODEC, payload(bytesB), b);
+        } catch (e) {
+          // Only a key outside the target's key alphabet may be refused, and only as bad input.
+          if (kind === 'case') throw e;
+          expect((e as { code?: string }).code, `key ${JSON.stringify(b)} (${kind} of ${JSON.stringify(a)})`).toBe(
+            'invalid_argument',
+          );
+          return;
+        }
+        expect(second.stateId, `${kind}: ${JSON.stringify(b)} answered as ${JSON.stringify(a)}`).not.toBe(
+          first.stateId,
+        );
+        expect(second.idempotencyKey).toBe(b);
+        // Each key keeps its own write: retries return each one's ref, commits its bytes.
+        expect(await th.store.write_native_state(th.scope, CODEC, payload(bytesA), a)).toEqual(first);
+        expect(await th.store.write_native_state(th.scope, CODEC, payload(bytesB), b)).toEqual(second);
+        const head = await th.store.commit_head(th.scope, second, 0, 'run-second');
+        expect(hex(head.payload.bytes)).toBe(hex(bytesB));
       }),
       fcParams(40),
     );
