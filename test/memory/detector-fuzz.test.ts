@@ -16,6 +16,7 @@ import { commandLineSecretRanges } from '../../reference-impl/memory/command-lin
 import { maskGlossaryPairs } from '../../reference-impl/memory/glossary-pairs.js';
 import { findGrants, maskDescribedQuotes } from '../../reference-impl/memory/grant-structure.js';
 import { keyFileSecretRanges } from '../../reference-impl/memory/key-file-secrets.js';
+import { joinedListFragments } from '../../reference-impl/memory/list-fragments.js';
 import { maskMailHeaders } from '../../reference-impl/memory/mail-headers.js';
 import { MEMORY_POLICY } from '../../reference-impl/memory/memory-policy.js';
 import { createMemoryService } from '../../reference-impl/memory/memory-service.js';
@@ -153,6 +154,7 @@ describe('every detector is bounded in time on hostile input', () => {
     ['maskMailHeaders', maskMailHeaders],
     ['keyFileSecretRanges', keyFileSecretRanges],
     ['maskReportedAttacks', maskReportedAttacks],
+    ['joinedListFragments', joinedListFragments],
     ['findGrants', (s) => findGrants([s.toLowerCase()])],
     ['applyAuthorityRules', (s) => applyAuthorityRules(decodedViews(s).views)],
     ['keywordSecretRanges', keywordSecretRanges],
