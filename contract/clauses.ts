@@ -384,6 +384,20 @@ const CLAUSES: Record<string, Entry> = {
     'Persist content plus provenance, source revisions, content hash, writer, approval, and audit record.',
   ],
   'R06.8': ['memory-write-pipeline', 'Require human approval where the scope/path policy says so.'],
+  'R06.10': [
+    'memory-write-pipeline',
+    'Persist content plus provenance, source revisions, content hash, writer, approval, and audit record.',
+  ],
+  'R06.11': [
+    'memory-write-pipeline',
+    'Persist content plus provenance, source revisions, content hash, writer, approval, and audit record.',
+    'provenance `createdAt` is when the key’s live record was created and is kept by every later update (plain, consolidating or approved); `updatedAt` is when its latest revision was written',
+  ],
+  'R06.12': [
+    'memory-write-pipeline',
+    'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
+    'step 6 follows step 5: a write held for approval is compared with the key when it is approved — after another write or a delete moved the key it is a conflict at the live revision (0 when nothing is live) that writes nothing, and a held write locks nothing, so the moves themselves land',
+  ],
   'R07.1': [
     'memory-write-pipeline',
     'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',

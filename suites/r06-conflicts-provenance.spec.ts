@@ -5,12 +5,16 @@
  * scheduler tries. Stale expected revisions (put and delete) are rejected and change nothing,
  * what search finds included. A declared consolidation policy records every source revision,
  * its writer and its content hash. Every write attempt — whatever its outcome, a consolidation
- * the policy refuses too — leaves an audit record, without a body.
+ * the policy refuses too — leaves an audit record, without a body. Each consolidation source
+ * names its own revision's writer and hash, whoever wrote which revision; updates keep the
+ * record's creation time; and a write held for approval is compared with the key when it is
+ * approved, so an approval decided after the key moved is a conflict that writes nothing.
  */
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MemoryBroker, MemoryRecord, MemoryWriteOutcome } from '../contract/memory.js';
+import type { MemoryBroker, MemoryRecord, MemoryScope, MemoryWriteOutcome } from '../contract/memory.js';
+import type { Principal } from '../contract/principals.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
 import { AGENT, freshKey, note, ORG, USER, uniqueWord } from '../fixtures/memory/memory-proposal.js';
 import {
@@ -457,5 +461,248 @@ describe('R06 revision conflicts and consolidation provenance', () => {
     for (const who of [p.alice, p.bob, p.carol, p.approverA]) {
       await expectRejection(t().audit.memory(who, { key }), ['forbidden']);
     }
+  });
+
+  it('R06.10 every consolidation source names its own revision’s writer and content hash, whoever wrote which revision (agent scope, shared learning)', async (ctx) => {
+    needCapability(ctx, shared(), 'memory', 'sharedLearning');
+    const { principals: p } = shared();
+    const agent = p.agents[0];
+    const who = { alice: p.alice, bob: p.bob } as const;
+    type Who = keyof typeof who;
+    const writer = fc.constantFrom<Who>('alice', 'bob');
+    type Known = Map<number, { writer: string; contentHash: string }>;
+    /** Every stored revision listed is that revision's own; every one after the base is listed, and the proposal too. */
+    const expectSources = (c: MemoryRecord, known: Known, base: number, proposal: string, proposer: Principal) => {
+      const prov = c.provenance;
+      for (const src of prov.sources) {
+        if (src.revision === null) continue;
+        expect(known.has(src.revision), `source revision ${src.revision} is a revision of the key`).toBe(true);
+        expect(src, `source revision ${src.revision}`).toEqual({ revision: src.revision, ...known.get(src.revision) });
+        expect(prov.sourceRevisions).toContain(src.revision);
+      }
+      for (const [revision, by] of known) {
+        if (revision > base && revision < c.revision) expect(prov.sources).toContainEqual({ revision, ...by });
+      }
+      expect(prov.sources).toContainEqual({ revision: null, writer: proposer.id, contentHash: sha256(proposal) });
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        writer,
+        fc.array(fc.record({ by: writer, consolidate: fc.boolean() }), { minLength: 2, maxLength: 5 }),
+        fc.nat(),
+        writer,
+        async (creator, steps, baseAt, proposer) => {
+          const key = freshKey('consolidate-writers');
+          const m = (w: Who) => shared().memory(who[w], agent);
+          const known: Known = new Map();
+          const revs: number[] = [];
+          const keep = (r: MemoryRecord, w: Who) => {
+            expect(r.provenance.writer).toBe(who[w].id);
+            known.set(r.revision, { writer: who[w].id, contentHash: r.provenance.contentHash });
+            revs.push(r.revision);
+          };
+          keep(record(await m(creator).put(AGENT, note(key, `Deploy note 0 by ${creator}`), null)), creator);
+          for (const [i, s] of steps.entries()) {
+            const content = `Deploy note ${i + 1} by ${s.by}`;
+            const live = revs.at(-1) ?? 0;
+            if (s.consolidate && revs.length >= 2) {
+              // A writer still holding the first revision asks for consolidation.
+              const base = revs[0] ?? 0;
+              const o = await m(s.by).put(AGENT, note(key, content, { onConflict: 'consolidate' }), base);
+              const c = record(o, 'consolidated');
+              expectSources(c, known, base, content, who[s.by]);
+              keep(c, s.by);
+            } else keep(record(await m(s.by).put(AGENT, note(key, content), live)), s.by);
+          }
+          const base = revs[baseAt % (revs.length - 1)] ?? 0;
+          const proposal = `Deploy freezes start in December (${proposer})`;
+          const c = record(
+            await m(proposer).put(AGENT, note(key, proposal, { onConflict: 'consolidate' }), base),
+            'consolidated',
+          );
+          expect(c.provenance.writer).toBe(who[proposer].id);
+          expectSources(c, known, base, proposal, who[proposer]);
+          const stored = await m(creator).get(AGENT, key);
+          expect(stored?.provenance.sources).toEqual(c.provenance.sources);
+        },
+      ),
+      fcParams(12, {
+        // Deterministic: revisions of both writers after the base, the live one bob's.
+        examples: [
+          [
+            'alice',
+            [
+              { by: 'bob', consolidate: false },
+              { by: 'alice', consolidate: false },
+              { by: 'bob', consolidate: false },
+            ],
+            0,
+            'alice',
+          ],
+        ],
+      }),
+    );
+  });
+
+  it('R06.11 updates keep the record’s creation time: createdAt stays the create’s through plain, consolidating and approved updates, and updatedAt follows the latest revision', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const m = t().memory(p.alice, p.agents[0]);
+    const prefix = t().memoryPolicy?.approvalKeyPrefix;
+    if (prefix === undefined) throw new Error('target declares no memoryPolicy.approvalKeyPrefix');
+    const clock = t().capabilities.settableClock ? t().clock : undefined;
+    // Time moves between writes: the target's clock when it can be set, else a few milliseconds.
+    const later = async () => {
+      if (clock) await clock.advance(1_000);
+      else await new Promise((r) => setTimeout(r, 5));
+    };
+    const land = async (o: MemoryWriteOutcome): Promise<MemoryRecord> => {
+      if (o.status === 'pending_approval') o = await t().approvals.decide(p.approverA, o.approvalId, 'approve');
+      if (o.status !== 'written' && o.status !== 'consolidated')
+        throw new Error(`expected a write, got ${JSON.stringify(o)}`);
+      return o.record;
+    };
+    const ms = (iso: string) => Date.parse(iso);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.array(fc.constantFrom('update', 'consolidate'), { minLength: 1, maxLength: 4 }),
+        async (gated, steps) => {
+          const key = `${gated ? prefix : ''}${freshKey('created-at')}`;
+          const word = uniqueWord();
+          const first = await land(await m.put(USER, note(key, `${word} created`), null));
+          const created = first.provenance.createdAt;
+          expect(Number.isNaN(ms(created))).toBe(false);
+          expect(ms(created)).toBeLessThanOrEqual(ms(first.provenance.updatedAt));
+          let prev = first;
+          for (const [i, step] of steps.entries()) {
+            await later();
+            const content = `${word} update ${i + 1}`;
+            // A stale consolidating proposal, based on the first revision, when there is a newer one.
+            const stale = step === 'consolidate' && prev.revision !== first.revision;
+            const r = await land(
+              await m.put(
+                USER,
+                note(key, content, step === 'consolidate' ? { onConflict: 'consolidate' } : {}),
+                stale ? first.revision : prev.revision,
+              ),
+            );
+            expect(r.revision).toBeGreaterThan(prev.revision);
+            expect(r.provenance.createdAt, `createdAt after ${step} ${i + 1}`).toBe(created);
+            expect(ms(r.provenance.updatedAt)).toBeGreaterThanOrEqual(ms(prev.provenance.updatedAt));
+            if (clock) expect(ms(r.provenance.updatedAt)).toBeGreaterThan(ms(created));
+            const stored = await m.get(USER, key);
+            expect(stored?.revision).toBe(r.revision);
+            expect(stored?.provenance.createdAt).toBe(created);
+            expect(stored?.provenance.updatedAt).toBe(r.provenance.updatedAt);
+            prev = r;
+          }
+          const found = (await m.search(USER, { text: word }, 10)).filter((x) => x.key === key);
+          expect(found.map((x) => [x.revision, x.provenance.createdAt])).toEqual([[prev.revision, created]]);
+        },
+      ),
+      fcParams(12),
+    );
+  });
+
+  it('R06.12 a write held for approval is compared with the key when approved: after a put or a delete moved the key it is a conflict at the live revision and writes nothing; a held write whose revision is still live lands', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const m = t().memory(p.alice, p.agents[0]);
+    const prefix = t().memoryPolicy?.approvalKeyPrefix;
+    if (prefix === undefined) throw new Error('target declares no memoryPolicy.approvalKeyPrefix');
+    const scope: MemoryScope = USER;
+    const approve = (id: string) => t().approvals.decide(p.approverA, id, 'approve');
+    const held = (o: MemoryWriteOutcome): string => {
+      if (o.status !== 'pending_approval') throw new Error(`expected pending_approval, got ${JSON.stringify(o)}`);
+      return o.approvalId;
+    };
+    type Event = { op: 'hold' } | { op: 'put' } | { op: 'delete' } | { op: 'decide'; pick: number };
+    const event: fc.Arbitrary<Event> = fc.oneof(
+      fc.constant({ op: 'hold' as const }),
+      fc.constant({ op: 'put' as const }),
+      fc.constant({ op: 'delete' as const }),
+      fc.nat().map((pick) => ({ op: 'decide' as const, pick })),
+    );
+    const ev = (op: 'hold' | 'put' | 'delete'): Event => ({ op });
+    const decide = (pick: number): Event => ({ op: 'decide', pick });
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), fc.array(event, { minLength: 1, maxLength: 8 }), async (startLive, events) => {
+        const key = `${prefix}${freshKey('approve-moved')}`;
+        // The model: the live revision (0: nothing live) and content, the highest revision seen.
+        let live = 0;
+        let content: string | null = null;
+        let top = 0;
+        let n = 0;
+        const waiting: Array<{ id: string; expected: number | null; content: string }> = [];
+        const expectKey = async (after: string) => {
+          const r = await m.get(scope, key);
+          if (live === 0) expect(r, `key after ${after}`).toBeNull();
+          else
+            expect(r && { revision: r.revision, content: r.content }, `key after ${after}`).toEqual({
+              revision: live,
+              content,
+            });
+        };
+        const wrote = (o: MemoryWriteOutcome, c: string, what: string) => {
+          expect(o.status, what).toBe('written');
+          const r = (o as { record: MemoryRecord }).record;
+          expect(r.revision, what).toBeGreaterThan(top);
+          expect(r.content).toBe(c);
+          live = r.revision;
+          top = r.revision;
+          content = c;
+        };
+        // Every write to the key waits for approval; another request's write lands when approved.
+        const moveByPut = async () => {
+          const c = `moved ${++n}`;
+          wrote(
+            await approve(held(await m.put(scope, note(key, c), live === 0 ? null : live))),
+            c,
+            'a put moving the key',
+          );
+        };
+        const decideOne = async (pick: number) => {
+          const [h] = waiting.splice(pick % waiting.length, 1);
+          if (!h) return;
+          const o = await approve(h.id);
+          const fits = h.expected === null ? live === 0 : h.expected === live;
+          const what = `approval of a held ${h.expected === null ? 'create' : `update of ${h.expected}`} (live ${live})`;
+          if (fits) wrote(o, h.content, what);
+          else expect(o, what).toEqual({ status: 'conflict', currentRevision: live });
+          await expectKey(what);
+        };
+        if (startLive) await moveByPut();
+        for (const e of events) {
+          if (e.op === 'hold') {
+            const c = `held ${++n}`;
+            const expected = live === 0 ? null : live;
+            waiting.push({ id: held(await m.put(scope, note(key, c), expected)), expected, content: c });
+            await expectKey('a held write');
+          } else if (e.op === 'put') await moveByPut();
+          else if (e.op === 'delete') {
+            if (live === 0) continue;
+            let o = await m.delete(scope, key, live);
+            if (o.status === 'pending_approval') o = await approve(o.approvalId);
+            expect(o).toEqual({ status: 'deleted', key, revision: live });
+            live = 0;
+            content = null;
+            await expectKey('a delete moving the key');
+          } else if (waiting.length > 0) await decideOne(e.pick);
+        }
+        while (waiting.length > 0) await decideOne(0);
+      }),
+      fcParams(15, {
+        // Deterministic: an update held while a put, a delete, or both move the key; a create held
+        // while another create lands; two updates held on one revision, approved in turn.
+        examples: [
+          [true, [ev('hold'), ev('put'), decide(0)]],
+          [true, [ev('hold'), ev('delete'), decide(0)]],
+          [true, [ev('hold'), ev('put'), ev('delete'), decide(0)]],
+          [false, [ev('hold'), ev('put'), decide(0)]],
+          [true, [ev('hold'), ev('hold'), decide(1), decide(0)]],
+        ],
+      }),
+    );
   });
 });
