@@ -415,13 +415,14 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
     const target = tTrustedTools();
     if (!trustedTool) unsupportedByTarget(ctx, 'the target authorizes none of the test tools for agents[0]');
     const steps = outboundScript(trustedTool);
-    // A fresh root (alice) and, where the target has a trusted internal service, a continued trace.
+    // A fresh root (alice) and, where the target has a trusted internal service, a continued
+    // trace of this clause's own (no other run's spans share its trace id).
     const service = target.principals.internalService;
+    const parentSpan = createHash('sha256').update('r08.11').digest('hex').slice(0, 16);
+    const traceId = createHash('sha256').update(parentSpan).digest('hex').slice(0, 32);
     const callers = [
       { who: target.principals.alice, extra: {} },
-      ...(service
-        ? [{ who: service, extra: { headers: { traceparent: `00-${TRUSTED_TRACE}-${TRUSTED_SPAN}-01` } } }]
-        : []),
+      ...(service ? [{ who: service, extra: { headers: { traceparent: `00-${traceId}-${parentSpan}-01` } } }] : []),
     ];
     for (const { who, extra } of callers) {
       trustedTools!.reset();
