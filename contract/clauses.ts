@@ -457,6 +457,11 @@ const CLAUSES: Record<string, Entry> = {
     'Propagate context to the sandbox worker, ToolBroker, MemoryBroker, ThreadStateStore, subagents, and trusted internal services.',
     SUBAGENT_STEPS,
   ],
+  'R08.11': [
+    'propagation',
+    'Propagate context to the sandbox worker, ToolBroker, MemoryBroker, ThreadStateStore, subagents, and trusted internal services.',
+    'context propagated on a call is that call’s: every call to a trusted peer (the trusted internal service, tools it hosts) that carries trace context carries the run’s trace id and, as parent-id, the span of that call — its `tool.invoke`, or its own client span — never the run’s, a subagent’s or another call’s (W3C Trace Context §parent-id)',
+  ],
   'R08.7': [
     'required-span-topology',
     'Link it to `harness.run` only when the provider integration supports safe, tenant-correct correlation.',

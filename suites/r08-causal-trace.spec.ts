@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { Principal } from '../contract/principals.js';
 import type { RunOutcome, RunRequest, RunStep } from '../contract/runs.js';
 import type { Target } from '../contract/target.js';
@@ -18,10 +18,13 @@ import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
 import { trustedCaller } from '../fixtures/scenario/trusted-caller.js';
+import { TRUSTED_PATH } from '../fixtures/stubs/stub-protocol.js';
+import { startTrustedServiceStub, type TrustedServiceStub } from '../fixtures/stubs/trusted-service-stub.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 import { contractRule } from '../fixtures/traces/contract-rules.js';
 import { expectedSpans, type SpanCounts } from '../fixtures/traces/expected-spans.js';
+import { carriedParentIds, headerLines, outboundParentProblems } from '../fixtures/traces/outbound-call-parents.js';
 import { isOutboundCallSpan, topologyProblems } from '../fixtures/traces/required-topology.js';
 import { nameCounts, spansOfTrace } from '../fixtures/traces/run-trace.js';
 import { subagentNestingProblems } from '../fixtures/traces/subagent-nesting.js';
@@ -32,13 +35,37 @@ const t = useTarget(() => ({ collectorUrl: c().tracesUrl, ...s().urls() }));
 /** The same target with a provider integration that declares safe remote-trace correlation. */
 const tLinked = useTarget(() => ({ collectorUrl: c().tracesUrl, ...s().urls(), options: { remoteTraceLinks: true } }));
 
+/**
+ * A trusted internal service that also hosts the tools (a ToolBroker on a trusted origin): the
+ * target of R08.11 is given its URL as both `trustedServiceUrl` and `toolUrl`, so its tool calls
+ * go to a trusted peer as well and may carry trace context. Started before that target.
+ */
+let trustedTools: TrustedServiceStub | undefined;
+beforeAll(async () => {
+  trustedTools = await startTrustedServiceStub({ servesTools: true });
+});
+afterAll(async () => {
+  await trustedTools?.close();
+});
+const tTrustedTools = useTarget(() => ({
+  collectorUrl: c().tracesUrl,
+  providerUrl: s().provider.url,
+  toolUrl: trustedTools!.url,
+  trustedServiceUrl: trustedTools!.url,
+}));
+
 const TRUSTED_TRACE = '0af7651916cd43dd8448eb211c80319c';
 const TRUSTED_SPAN = 'b7ad6b7169203331';
 
 /** A tool the target lets alice's runs invoke (null: the target authorizes no test tool). */
 let tool: string | null = null;
+let trustedTool: string | null = null;
 beforeAll(async () => {
   if (t.created()) tool = await authorizedTool(t(), t().principals.alice, t().principals.agents[0]);
+  if (tTrustedTools.created()) {
+    const target = tTrustedTools();
+    trustedTool = await authorizedTool(target, target.principals.alice, target.principals.agents[0]);
+  }
 });
 
 function needTool(ctx: TestContext): string {
@@ -103,6 +130,29 @@ function subagentScript(memoryKey: string, toolName: string): RunStep[] {
     },
     { type: 'tool', tool: toolName, args: '{"q":"hotels in Porto"}' },
     { type: 'emit', text: 'Your trip is planned.' },
+  ];
+}
+
+/**
+ * Outbound calls to trusted peers from the run and from a subagent: the trusted internal
+ * service and tools hosted beside it, several of each, with provider calls between them.
+ */
+function outboundScript(toolName: string): RunStep[] {
+  return [
+    { type: 'internal_call' },
+    { type: 'tool', tool: toolName, args: '{"q":"fares to Lisbon"}' },
+    { type: 'provider', prompt: 'Compare the fares.' },
+    {
+      type: 'subagent',
+      steps: [
+        { type: 'internal_call' },
+        { type: 'tool', tool: toolName, args: '{"q":"seats to Lisbon"}' },
+        { type: 'provider', prompt: 'Pick a seat.' },
+      ],
+    },
+    { type: 'tool', tool: toolName, args: '{"q":"meals to Lisbon"}' },
+    { type: 'internal_call' },
+    { type: 'emit', text: 'Fares compared.' },
   ];
 }
 
@@ -358,6 +408,43 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
       .spans()
       .filter((x) => x.parentSpanId !== null && own.has(x.parentSpanId) && own.get(x.parentSpanId) !== x.traceId);
     expect(strays.map((x) => x.name)).toEqual([]);
+  });
+
+  it(`R08.11 every call to a trusted peer that carries trace context names the run’s trace and, as parent-id, the span of that call: its tool.invoke, or its own client span (W3C Trace Context §parent-id; ${contractRule('propagateInternal')})`, async (ctx) => {
+    needCapability(ctx, tTrustedTools(), 'runs', 'telemetry');
+    const target = tTrustedTools();
+    if (!trustedTool) unsupportedByTarget(ctx, 'the target authorizes none of the test tools for agents[0]');
+    const steps = outboundScript(trustedTool);
+    // A fresh root (alice) and, where the target has a trusted internal service, a continued
+    // trace of this clause's own (no other run's spans share its trace id).
+    const service = target.principals.internalService;
+    const parentSpan = createHash('sha256').update('r08.11').digest('hex').slice(0, 16);
+    const traceId = createHash('sha256').update(parentSpan).digest('hex').slice(0, 32);
+    const callers = [
+      { who: target.principals.alice, extra: {} },
+      ...(service ? [{ who: service, extra: { headers: { traceparent: `00-${traceId}-${parentSpan}-01` } } }] : []),
+    ];
+    for (const { who, extra } of callers) {
+      trustedTools!.reset();
+      const outcome = await run(target, steps, extra, who);
+      expect(outcome.state, 'the run itself must complete').toBe('completed');
+      expect(outcome.traceId).toMatch(/^[0-9a-f]{32}$/);
+      const calls = trustedTools!.calls();
+      const internal = calls.filter((x) => x.path === TRUSTED_PATH);
+      expect(internal, 'each internal_call step reaches the trusted internal service').toHaveLength(3);
+      for (const call of internal) {
+        expect(headerLines(call, 'traceparent'), 'a trusted internal service receives trace context').toHaveLength(1);
+      }
+      const spans = await spansOfTrace(target, c(), outcome.traceId!, {
+        spans: expectedSpans(steps),
+        spanIds: carriedParentIds(calls),
+      }).catch(() =>
+        c()
+          .spans()
+          .filter((x) => x.traceId === outcome.traceId),
+      );
+      expect(outboundParentProblems(calls, spans, outcome.traceId!)).toEqual([]);
+    }
   });
 
   it('R08.10 a subagent’s own provider, tool and memory steps are recorded in the run’s one trace below its own subagent.run', async (ctx) => {

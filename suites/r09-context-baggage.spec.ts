@@ -49,6 +49,44 @@ function offered(label: string): Offered {
   return { trace, span, valid: `00-${trace}-${span}-01` };
 }
 
+/** Uppercase every hex letter of `hex` (`all`) or only its first one (`mixed`). */
+function caseForm(hex: string, form: 'upper' | 'mixed'): string {
+  return form === 'upper' ? hex.toUpperCase() : hex.replace(/[a-f]/, (x) => x.toUpperCase());
+}
+
+/**
+ * Version ff is invalid (W3C §version) and hex is lowercase (HEXDIGLC): `ff` in any case form is
+ * no version a vendor may parse as a higher one (W3C test suite: test_traceparent_version_0xff).
+ */
+const VERSION_FF_CASE_FORMS: readonly [string, (o: Offered) => string][] = ['FF', 'Ff', 'fF'].map((v) => [
+  `version ${v}`,
+  (o: Offered) => `${v}-${o.trace}-${o.span}-01`,
+]);
+
+/**
+ * A higher version is parsed as 00 for its first four fields (W3C §versioning), so uppercase hex
+ * in its version, trace id, parent id or flags makes it as invalid as in version 00 — with or
+ * without the extra fields a higher version may carry. (A lowercase higher version is W3C-valid
+ * and continued: CONTINUABLE.)
+ */
+const HIGHER_VERSION_CASE_FORMS: readonly [string, (o: Offered) => string][] = [
+  ...['01', 'cc', 'fe'].flatMap((v) =>
+    (['upper', 'mixed'] as const).flatMap((form): [string, (o: Offered) => string][] => [
+      [`higher version ${v}, ${form}case hex trace id`, (o) => `${v}-${caseForm(o.trace, form)}-${o.span}-01`],
+      [`higher version ${v}, ${form}case hex parent id`, (o) => `${v}-${o.trace}-${caseForm(o.span, form)}-01`],
+      [`higher version ${v}, ${form}case hex flags`, (o) => `${v}-${o.trace}-${o.span}-${caseForm('0b', form)}`],
+    ]),
+  ),
+  ['higher version CC', (o) => `CC-${o.trace}-${o.span}-01`],
+  ['higher version Fe', (o) => `Fe-${o.trace}-${o.span}-01`],
+  ['higher version 0A', (o) => `0A-${o.trace}-${o.span}-01`],
+  [
+    'higher version cc with extra fields, uppercase hex trace id',
+    (o) => `cc-${o.trace.toUpperCase()}-${o.span}-01-future`,
+  ],
+  ['higher version FE with extra fields', (o) => `FE-${o.trace}-${o.span}-01-future`],
+];
+
 /**
  * Traceparent values W3C requires a vendor to ignore (each carries the offered trace id, so
  * continuing it is visible): W3C Trace Context §traceparent ("vendors MUST ignore the
@@ -58,6 +96,7 @@ function offered(label: string): Offered {
  */
 const MALFORMED: readonly [string, (o: Offered) => string | string[]][] = [
   ['version ff', (o) => `ff-${o.trace}-${o.span}-01`],
+  ...VERSION_FF_CASE_FORMS,
   ['all-zero trace id', (o) => `00-${'0'.repeat(32)}-${o.span}-01`],
   ['all-zero parent id', (o) => `00-${o.trace}-${'0'.repeat(16)}-01`],
   ['uppercase hex trace id', (o) => `00-${o.trace.toUpperCase()}-${o.span}-01`],
@@ -71,6 +110,7 @@ const MALFORMED: readonly [string, (o: Offered) => string | string[]][] = [
   ['higher version, flags followed by a dot', (o) => `cc-${o.trace}-${o.span}-01.future`],
   ['higher version shorter than 55 characters', (o) => `cc-${o.trace}-${o.span}-1`],
   ['duplicate headers', (o) => [o.valid, `00-${o.trace}-${'1'.repeat(16)}-01`]],
+  ...HIGHER_VERSION_CASE_FORMS,
   ['whitespace inside', (o) => `00- ${o.trace}-${o.span}-01`],
   ['oversized', (o) => `${o.valid}${'-0'.repeat(4096)}`],
   ['binary garbage', (o) => `\u0000\u00ff${o.trace}\ufffd${o.span}\u0007`],
@@ -96,6 +136,9 @@ const CONTINUABLE: readonly [string, (o: Offered) => Record<string, string | str
     'higher version cc with extra fields',
     (o) => ({ traceparent: `cc-${o.trace}-${o.span}-01-what-the-future-will-be-like` }),
   ],
+  ['higher version 01', (o) => ({ traceparent: `01-${o.trace}-${o.span}-01` })],
+  ['higher version fe with extra fields', (o) => ({ traceparent: `fe-${o.trace}-${o.span}-01-a-b-c` })],
+  ['higher version cc with flags 0b', (o) => ({ traceparent: `cc-${o.trace}-${o.span}-0b` })],
   ['Level 2 random flag with sampled', (o) => ({ traceparent: `00-${o.trace}-${o.span}-03` })],
   ['Level 2 random flag alone', (o) => ({ traceparent: `00-${o.trace}-${o.span}-02` })],
   ['tracestate with a duplicated key', (o) => ({ traceparent: o.valid, tracestate: ['foo=1,bar=2', 'foo=3'] })],
@@ -279,6 +322,8 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
       (o) => `00-${o.trace.toUpperCase()}-${o.span}-00`,
       (o) => `00-${o.trace}-${o.span}-0`,
       (o) => `00-${o.trace}-${o.span}-00-x`,
+      (o) => `FF-${o.trace}-${o.span}-00`,
+      (o) => `cc-${o.trace.toUpperCase()}-${o.span}-00`,
     ];
     for (const [i, variant] of variants.entries()) {
       s().resetAll();
