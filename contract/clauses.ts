@@ -48,6 +48,11 @@ const CLAUSES: Record<string, Entry> = {
   ],
   'R01.8': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
   'R01.9': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
+  'R01.12': [
+    'thread-state-invariants',
+    'Pod-local state is a cache and is never selected during restore.',
+    'also when the load of the head fails: the run fails retryably having done nothing, or runs from the committed head loaded on a retry — never from a poisoned or stale pod-local cache',
+  ],
   'R01.10': ['commit-protocol', 'Execute or resume the native harness against that head.'],
   'R01.11': ['commit-protocol', 'Do not automatically replay model or tool work.'],
   'R01.12': [
@@ -324,6 +329,11 @@ const CLAUSES: Record<string, Entry> = {
     'threadstatestore',
     'The service derives it from authorized server-side state; a worker cannot broaden it.',
     'a run is dispatched on the binding’s current scope: after clear the next run runs on the new epoch from no head (revision 1, nothing of the old epoch), and after a lease taken elsewhere the next run takes a new lease rather than failing on the superseded one',
+  ],
+  'R04.16': [
+    'thread-state-invariants',
+    'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
+    'marking a run uncertain and reconciling it are state writes, so "current" is judged when they take effect, as for a write or commit (R04.12/R04.13): one held inside the target while its lease is taken over or its epoch cleared is refused as a later one is, and neither fences nor resolves the run nor moves a head',
   ],
   'R04.20': [
     'thread-state-invariants',

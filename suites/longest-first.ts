@@ -31,7 +31,7 @@ const MEASURED_S: Readonly<Record<string, number>> = {
   'r10-collector-toxiproxy.spec.ts': 39,
   'r09-context-baggage.spec.ts': 35,
   'r03-concurrent-history.spec.ts': 34,
-  'r04-scope-change-mid-call.spec.ts': 30,
+  'r04-scope-change-mid-call.spec.ts': 36,
 };
 
 export function expectedSeconds(file: string): number {

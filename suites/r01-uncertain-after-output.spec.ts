@@ -16,6 +16,10 @@
  * resumes with the human's answer without replaying the model call that finished before the
  * interrupt (R01.11). Both look at what the native harness restored from, whichever harness
  * the run selected (`--harness`).
+ *
+ * And a run whose worker's load of the head fails (a failpoint answering it `unavailable`) with
+ * a poisoned or stale pod-local cache at hand fails retryably having done nothing, or runs from
+ * the committed head — never from the cache (R01.12, `processFaults` + `failpoints`).
  */
 import { randomBytes } from 'node:crypto';
 import type { TestContext } from 'vitest';
@@ -27,6 +31,7 @@ import { takeDown } from '../fixtures/faults/toxics/down.js';
 import { useToxiproxy } from '../fixtures/faults/use-toxiproxy.js';
 import { withFailpoints } from '../fixtures/history/concurrent-clients.js';
 import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
+import { payloadWrittenElsewhere } from '../fixtures/scenario/harness-spec.js';
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { needNetworkLink } from '../fixtures/scenario/network-faults.js';
 import {
@@ -251,6 +256,82 @@ describe('R01 restore while a link is failing', () => {
     const next = await within(STEP_MS, 'next run', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'healed' }]));
     expect({ state: next.state, revision: next.revision }).toEqual({ state: 'completed', revision: kept.revision + 1 });
     expect(JSON.stringify(next.events)).not.toContain(marker);
+  });
+});
+
+/**
+ * A run whose restore cannot load the head — the store answers its load with `unavailable`, once,
+ * as a cut or slow link would — with the worker's pod-local cache poisoned (R01.5's marker, the
+ * cached revision kept so a compare-and-set would pass) or stale (the head moved elsewhere since
+ * the worker cached it). The run may fail with a retryable error, having done nothing, or go on
+ * from the committed head it loaded on a retry; it never continues from the cache.
+ */
+describe('R01 restore when the head cannot be loaded', () => {
+  it('R01.12 a run whose load of the head fails never continues from a poisoned or stale pod-local cache: it fails retryably having done nothing, or runs from the committed head', async (ctx) => {
+    const f = needProcessFaults(ctx, t());
+    needCapability(ctx, t(), 'runs', 'failpoints');
+    const { alice, bindingId } = await openBinding();
+    const marker = `smtc-poison-${randomBytes(8).toString('hex')}`;
+    const kept = await within(STEP_MS, 'run 1', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'kept' }]));
+    expect(kept.state).toBe('completed');
+    let committed = await durableHead(t(), alice, bindingId);
+
+    /** A run whose worker's first load of the head fails; what it did is judged against `committed`. */
+    const runWithFailingLoad = async (cache: 'poisoned' | 'stale', text: string) => {
+      const o = await withFailpoints(t().faults, { 'state.load.before': '1*return("unavailable")' }, () =>
+        within(
+          STEP_MS,
+          `a run with a ${cache} cache whose load fails`,
+          runSteps(t(), alice, bindingId, [{ type: 'emit', text }]),
+        ),
+      );
+      const head = await durableHead(t(), alice, bindingId);
+      expect(JSON.stringify(o.events), `the run with a ${cache} cache restored pod-local state`).not.toContain(marker);
+      expect(payloadText(head), `the head after the run with a ${cache} cache`).not.toContain(marker);
+      if (o.state === 'completed') {
+        // It loaded the committed head on a retry and went on from it.
+        expect({ revision: o.revision, head: head?.revision, runId: head?.runId }).toEqual({
+          revision: committed!.revision + 1,
+          head: committed!.revision + 1,
+          runId: o.runId,
+        });
+      } else {
+        // No head to run from: nothing of the run was done, shown or kept, and its error is retryable.
+        expect({ state: o.state, outputs: outputs(o) }, `the run with a ${cache} cache ran without the head`).toEqual({
+          state: 'failed',
+          outputs: [],
+        });
+        const codes = o.events.flatMap((e) => (e.type === 'error' ? [e.code] : []));
+        expect(
+          codes.length > 0 &&
+            codes.every(
+              (c) => (ERROR_REGISTRY as Record<string, { retryable: boolean } | undefined>)[c]?.retryable === true,
+            ),
+          `errors ${codes}`,
+        ).toBe(true);
+        expect(viewOf(head)).toEqual(viewOf(committed));
+      }
+      committed = head;
+    };
+
+    // Poisoned: the worker's cache holds the committed revision with a payload carrying the marker.
+    await f.poisonLocalCache(bindingId, marker);
+    await runWithFailingLoad('poisoned', 'after poison');
+
+    // Stale: another writer moves the head; the worker's cache still holds the older one.
+    const other = await lease(t(), alice, bindingId);
+    const elsewhere = payloadWrittenElsewhere(await other.store.load_head(other.scope), 'written elsewhere', CODEC);
+    const ref = await other.store.write_native_state(other.scope, CODEC, elsewhere, 'elsewhere');
+    committed = await other.store.commit_head(other.scope, ref, committed?.revision ?? 0, 'run-elsewhere');
+    await runWithFailingLoad('stale', 'after move');
+
+    // With the store answering again, the thread goes on from the committed head.
+    const next = await within(STEP_MS, 'next run', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'next' }]));
+    expect({ state: next.state, revision: next.revision }).toEqual({
+      state: 'completed',
+      revision: committed!.revision + 1,
+    });
+    expect(payloadText(await durableHead(t(), alice, bindingId))).not.toContain(marker);
   });
 });
 

@@ -7,7 +7,10 @@
  * code the target gives the same call started after the change, and leave nothing behind — no
  * pending state the new lease holder finds under the key, no head in either epoch. A target
  * that checks the scope only when a call starts lets such a call land in a scope that is no
- * longer the worker's, or answer it with nothing at all.
+ * longer the worker's, or answer it with nothing at all. The same for marking a run uncertain
+ * and reconciling it, held at `state.uncertain.before` / `state.reconcile.before` (R04.16, a
+ * target with `reconciliationFailpoints`): refused as a later call is, no run fenced or
+ * resolved, no head moved.
  */
 import { describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../contract/errors.js';
@@ -158,6 +161,99 @@ describe('R04 the scope changes while a call is held inside the target', () => {
         const own = await next.store.write_native_state(next.scope, CODEC, payload('after takeover'), 'takeover');
         const moved = await next.store.commit_head(next.scope, own, head.revision, 'run-takeover');
         expect(moved.revision).toBe(head.revision + 1);
+      }
+    }
+  });
+  it('R04.16 marking a run uncertain or reconciling it needs the current lease generation and epoch: a mark_uncertain or reconcile held at its before failpoint while a new lease is taken or the binding is cleared is refused as a later one is, and fences nothing, resolves nothing, moves no head', async (ctx) => {
+    needCapability(ctx, t(), 'threadState', 'failpoints', 'reconciliationFailpoints');
+    const target = t();
+    const changes = ['a new lease', 'a clear'] as const;
+
+    // A mark held across the change: the run is not fenced — the new holder finds no such run.
+    const marks = await heldAcrossChanges(target, 'state.uncertain.before', () =>
+      Promise.all(
+        changes.map(async (what): Promise<Scenario> => {
+          const th = await openThread(target);
+          const head = await committed(th, 'base');
+          return {
+            what,
+            th,
+            head,
+            change: changeOf(target, th, what),
+            call: () => th.store.mark_uncertain(th.scope, 'run-held', 'commit_failed_after_output'),
+          };
+        }),
+      ),
+    );
+    for (const [i, s] of marks.scenarios.entries()) {
+      const { th } = s;
+      await refusedAsLater(
+        s,
+        marks.outcomes[i]!,
+        th.store.mark_uncertain(th.scope, 'run-later', 'commit_failed_after_output'),
+        'a mark_uncertain',
+      );
+      const next = await lease(target, th.owner, th.bindingId);
+      expect(await next.store.run_status(next.scope, 'run-held'), `run of the held mark after ${s.what}`).toBeNull();
+      expect(await next.store.run_status(next.scope, 'run-later'), `run of the later mark after ${s.what}`).toBeNull();
+      expect(viewOf(await next.store.load_head(next.scope)), `head after ${s.what}`).toEqual(
+        s.what === 'a clear' ? null : viewOf(s.head),
+      );
+      // Not fenced: the new holder commits under that run id as under any other.
+      const own = await next.store.write_native_state(next.scope, CODEC, payload('after the change'), 'own');
+      const moved = await next.store.commit_head(
+        next.scope,
+        own,
+        s.what === 'a clear' ? 0 : s.head.revision,
+        'run-held',
+      );
+      expect(moved.runId).toBe('run-held');
+    }
+
+    // A reconcile held across the change: the run stays uncertain and the head does not move.
+    const refs = new Map<Scenario, PendingStateRef>();
+    const reconciles = await heldAcrossChanges(target, 'state.reconcile.before', () =>
+      Promise.all(
+        changes.map(async (what): Promise<Scenario> => {
+          const th = await openThread(target);
+          const head = await committed(th, 'base');
+          const ref = await th.store.write_native_state(th.scope, CODEC, payload('ambiguous state'), 'ambiguous');
+          await th.store.mark_uncertain(th.scope, 'run-held', 'commit_failed_after_output');
+          const s: Scenario = {
+            what,
+            th,
+            head,
+            change: changeOf(target, th, what),
+            call: () =>
+              th.store.reconcile(th.scope, 'run-held', {
+                action: 'commit_pending',
+                pending: ref,
+                expectedDurableRevision: head.revision,
+              }),
+          };
+          refs.set(s, ref);
+          return s;
+        }),
+      ),
+    );
+    for (const [i, s] of reconciles.scenarios.entries()) {
+      const { th, head } = s;
+      await refusedAsLater(
+        s,
+        reconciles.outcomes[i]!,
+        th.store.reconcile(th.scope, 'run-held', { action: 'keep_previous' }),
+        'a reconcile',
+      );
+      const next = await lease(target, th.owner, th.bindingId);
+      expect(viewOf(await next.store.load_head(next.scope)), `head after ${s.what}`).toEqual(
+        s.what === 'a clear' ? null : viewOf(head),
+      );
+      if (s.what === 'a new lease') {
+        // Still uncertain, still to be reconciled — by the new holder, explicitly.
+        expect((await next.store.run_status(next.scope, 'run-held'))?.state).toBe('uncertain_durability');
+        const record = await next.store.reconcile(next.scope, 'run-held', { action: 'keep_previous' });
+        expect(record.state).toBe('reconciled');
+        expect(viewOf(await next.store.load_head(next.scope))).toEqual(viewOf(head));
       }
     }
   });
