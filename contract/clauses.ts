@@ -48,7 +48,7 @@ const CLAUSES: Record<string, Entry> = {
   ],
   'R01.8': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
   'R01.9': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
-  'R01.12': [
+  'R01.13': [
     'thread-state-invariants',
     'Pod-local state is a cache and is never selected during restore.',
     'also when the load of the head fails: the run fails retryably having done nothing, or runs from the committed head loaded on a retry — never from a poisoned or stale pod-local cache',

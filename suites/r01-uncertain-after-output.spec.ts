@@ -15,11 +15,12 @@
  * its codec, holds the committed runs' work and none of the lost run's), and an interrupted run
  * resumes with the human's answer without replaying the model call that finished before the
  * interrupt (R01.11). Both look at what the native harness restored from, whichever harness
- * the run selected (`--harness`).
+ * the run selected (`--harness`). A resume answers exactly the pending interrupt: a forged id,
+ * or the id of one already answered, runs nothing and moves no head (R01.12).
  *
  * And a run whose worker's load of the head fails (a failpoint answering it `unavailable`) with
  * a poisoned or stale pod-local cache at hand fails retryably having done nothing, or runs from
- * the committed head — never from the cache (R01.12, `processFaults` + `failpoints`).
+ * the committed head — never from the cache (R01.13, `processFaults` + `failpoints`).
  */
 import { randomBytes } from 'node:crypto';
 import type { TestContext } from 'vitest';
@@ -267,7 +268,7 @@ describe('R01 restore while a link is failing', () => {
  * from the committed head it loaded on a retry; it never continues from the cache.
  */
 describe('R01 restore when the head cannot be loaded', () => {
-  it('R01.12 a run whose load of the head fails never continues from a poisoned or stale pod-local cache: it fails retryably having done nothing, or runs from the committed head', async (ctx) => {
+  it('R01.13 a run whose load of the head fails never continues from a poisoned or stale pod-local cache: it fails retryably having done nothing, or runs from the committed head', async (ctx) => {
     const f = needProcessFaults(ctx, t());
     needCapability(ctx, t(), 'runs', 'failpoints');
     const { alice, bindingId } = await openBinding();
