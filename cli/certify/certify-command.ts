@@ -30,6 +30,7 @@ import { openRunScope } from './run-scope.js';
 import { runSuites } from './run-suites.js';
 import type { Selection } from './selection.js';
 import { clausesOfStoppedRun } from './stopped-run.js';
+import { absentClauses } from './suite-files.js';
 import { ensureReachable } from './target-reachable.js';
 import { type Certification, decideRequirement, overallOf } from './verdict.js';
 
@@ -158,6 +159,7 @@ async function certifyInScope(
       REPO_ROOT,
       [...selected],
       clauses,
+      run.files,
       run.finished,
       'interrupted' in stopped
         ? `the run was interrupted by ${stopped.interrupted}`
@@ -167,6 +169,7 @@ async function certifyInScope(
       'overrun' in stopped ? stopped.overrun : undefined,
     );
   }
+  if (!stopped) clauses = [...clauses, ...absentClauses(selection, clauses)];
   const requirements = REQUIREMENTS.map((r) => decideRequirement(r.id, clauses, selected.has(r.id)));
   // The verdict is about what was selected: `--only R02 --strict` is certified when R02 is.
   let overall: Certification['overall'] = overallOf(requirements.filter((r) => selected.has(r.id)));

@@ -12,6 +12,7 @@ import type { RunSettings } from '../../fixtures/settings/run-settings.js';
 import { type FileTiming, FileTimings } from './file-timings.js';
 import { ResultCollector } from './result-collector.js';
 import { isSelected, type Selection, testNamePattern } from './selection.js';
+import { selectedSuiteFiles } from './suite-files.js';
 import type { ClauseResult } from './verdict.js';
 import { type Overrun, startWatchdog, watchdogBounds } from './watchdog.js';
 
@@ -37,7 +38,8 @@ export interface SuiteRunResult {
   readonly runErrors: readonly string[];
   /** The target's name, declared capabilities and harnesses, as the suites saw them. */
   readonly declared: ResultCollector['declared'];
-  /** Suite files that ran to their end (relative to the root). */
+  /** Suite files the selection runs, and those that ran to their end (relative to the root). */
+  readonly files: readonly string[];
   readonly finished: ReadonlySet<string>;
   /** Where each finished suite file's wall time went. */
   readonly timings: readonly FileTiming[];
@@ -62,7 +64,7 @@ function describeError(e: unknown): string {
 
 export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
   const collector = new ResultCollector(o.out, o.root, (id) => isSelected(o.selection, id), o.settings.harness);
-  const filters = o.selection.requirements.map((id) => `suites/r${id.slice(1)}-`);
+  const files = selectedSuiteFiles(o.root, o.selection);
   const pattern = testNamePattern(o.selection);
   const timings = new FileTimings(o.root);
   let overrun!: (o: Overrun) => void;
@@ -97,7 +99,7 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
   };
   const running = startVitest(
     'test',
-    filters,
+    files,
     {
       config: path.join(o.root, 'suites/vitest.config.ts'),
       root: o.root,
@@ -126,6 +128,7 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
       clauses: [...collector.clauses],
       runErrors: [],
       declared: collector.declared,
+      files,
       finished: new Set(collector.finished),
       timings: [...timings.files],
       stopped: first.stopped,
@@ -143,6 +146,7 @@ export async function runSuites(o: SuiteRunOptions): Promise<SuiteRunResult> {
     clauses: collector.clauses,
     runErrors,
     declared: collector.declared,
+    files,
     finished: collector.finished,
     timings: timings.files,
   };

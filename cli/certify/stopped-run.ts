@@ -4,23 +4,17 @@
  * to its end gets a "not run" clause saying why — so no requirement is certified on the
  * strength of the scenarios that happened to finish before the stop.
  */
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { RequirementId } from '../../contract/requirements.js';
 import type { ClauseResult } from './verdict.js';
 import type { Overrun } from './watchdog.js';
 
-function suiteFiles(root: string, req: RequirementId): string[] {
-  const prefix = `r${req.slice(1)}-`;
-  return readdirSync(path.join(root, 'suites'))
-    .filter((f) => f.startsWith(prefix) && f.endsWith('.spec.ts'))
-    .map((f) => path.join('suites', f));
-}
-
 export function clausesOfStoppedRun(
   root: string,
   selected: readonly RequirementId[],
   clauses: readonly ClauseResult[],
+  /** The suite files the run was to run, and those that ran to their end (relative to the root). */
+  files: readonly string[],
   finished: ReadonlySet<string>,
   why: string,
   overrun?: Overrun,
@@ -28,7 +22,7 @@ export function clausesOfStoppedRun(
   const all = [...clauses];
   const overranFile = overrun?.kind === 'file' && overrun.file ? path.relative(root, overrun.file) : undefined;
   for (const req of selected) {
-    const unfinished = suiteFiles(root, req).filter((f) => !finished.has(f));
+    const unfinished = files.filter((f) => f.startsWith(`suites/r${req.slice(1)}-`) && !finished.has(f));
     if (unfinished.length === 0) continue;
     const base = { requirement: req, durationMs: 0, annotations: [] as string[] };
     if (overranFile && unfinished.includes(overranFile)) {
