@@ -3,7 +3,8 @@
  * an authenticator app is given, base32, often in groups of four) and the answer to a security
  * question ("mother's maiden name: Kowalczyk", "security answer (first pet): Biscuit2009").
  * Both are read after their label and a colon (or "is" for an answer); the label's words are
- * in the languages the rules read. Every pattern is linear: bounded classes, no nested
+ * in the languages the rules read. One-time recovery codes listed under their label are read
+ * too. Every pattern is linear: bounded classes, no nested
  * quantifiers over the same characters.
  */
 
@@ -73,6 +74,55 @@ export function accountRecoveryRanges(text: string): Range[] {
     const [from, to] = a.indices?.[1] ?? [0, 0];
     const base = (m.index ?? 0) + m[0].length + lead[0].length;
     out.push([base + from, base + to]);
+  }
+  out.push(...recoveryCodeRanges(text));
+  return out;
+}
+
+/** A list of one-time recovery (backup, scratch) codes: a label, then the codes. */
+const RECOVERY_CODES_LABEL =
+  /(?<![\p{L}])(?:(?:recovery|backup|back-up|emergency|scratch|rescue|one-time|single-use|2fa|mfa|two-factor) codes?|wiederherstellungs-?codes?|backup-codes?|notfall-?codes?|codes? de (?:récupération|secours|sauvegarde)|códigos? de (?:recuperación|respaldo|seguridad|backup|recuperação|reserva)|codici di (?:recupero|backup|emergenza)|kody? (?:zapasowe|odzyskiwania|jednorazowe)|herstelcodes?|back-?upcodes?|резервн\p{L}* код\p{L}*|код\p{L}* восстановления|リカバリーコード|バックアップコード|恢复码|备用码|恢復碼|備用碼|복구 코드|백업 코드)(?![\p{L}])/giu;
+/** One code: 6 to 20 letters and digits, one case, a digit among them, in up to three groups. */
+const RECOVERY_CODE = /(?<![\p{L}\p{N}_-])[A-Za-z0-9]{2,10}(?:[ -][A-Za-z0-9]{2,10}){0,2}(?![\p{L}\p{N}_-])/gu;
+const isRecoveryCode = (c: string): boolean => {
+  const bare = c.replace(/[ -]/g, '');
+  return (
+    bare.length >= 6 &&
+    !/^\d{4}-\d{1,2}-\d{1,2}$/.test(c) &&
+    bare.length <= 20 &&
+    /\d/.test(bare) &&
+    (bare === bare.toLowerCase() || bare === bare.toUpperCase()) &&
+    // A group of plain digits and a word ("10 codes", "2 left") is prose, not a code.
+    c.split(/[ -]/).every((g) => /\d/.test(g) || /^[a-f]+$|^[A-F]+$|^[A-Z]+$/.test(g))
+  );
+};
+
+/**
+ * Recovery codes after their label: on its line after a colon, and on the lines below it up to a
+ * blank line (at most 24 lines, 1,200 characters): "GitHub recovery codes:\n a1b2c-3d4e5 …".
+ * Codes are single-case letters and digits with a digit, so "stored in 1Password" is no code.
+ */
+function recoveryCodeRanges(text: string): Range[] {
+  const out: Range[] = [];
+  let labels = 0;
+  for (const m of text.matchAll(RECOVERY_CODES_LABEL)) {
+    if (++labels > MAX_LABELS) break;
+    const end = (m.index ?? 0) + m[0].length;
+    const lineEnd = text.indexOf('\n', end) >>> 0;
+    const colon = text.slice(end, Math.min(lineEnd, end + 80)).search(/[:：]/);
+    const from = colon >= 0 ? end + colon + 1 : Math.min(lineEnd + 1, text.length);
+    const blank = text.slice(from, from + 1200).search(/\n[ \t]*\n/);
+    const block = text.slice(from, blank >= 0 ? from + blank : from + 1200);
+    const lines = block.split('\n').slice(0, 24);
+    let at = from;
+    for (const line of lines) {
+      // A bullet or number before the code ("1. ", "- ") is not part of it.
+      const body = line.replace(/^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+/, (lead) => ' '.repeat(lead.length));
+      for (const c of body.matchAll(RECOVERY_CODE)) {
+        if (isRecoveryCode(c[0])) out.push([at + (c.index ?? 0), at + (c.index ?? 0) + c[0].length]);
+      }
+      at += line.length + 1;
+    }
   }
   return out;
 }

@@ -19,8 +19,9 @@ import { languageReading } from './unread-language.js';
 const SECRET_KEY =
   /(?:^|_)(?:pass(?:word|wd|phrase|code)?|pwd|secret|secrets|token|api_?key|apikey|access_?key|secret_?key|private_?key|privkey|client_?secret|auth|authorization|bearer|credentials?|cred|connection_?string|conn_?str|dsn|account_?key|shared_?access_?key|sas|signing_?key|encryption_?key|master_?key|enc_?key|sig|signature|session_?(?:id|key|token)|cookie|otp|pin|cvv|psk|wpa_?key|mot_de_passe|mdp|contrasena|contraseña|senha|passwort|kennwort|clave|пароль|密码|パスワード)(?:$|_)/u;
 
-/** Key names that hold something about a secret, not the secret ("POSTGRES_PASSWORD_FILE", "password_policy"). */
-const ABOUT_SECRET_KEY = /_(?:file|path|env|var|ref|name|policy|length|min|max|rotation|expiry|hint|url|manager)$/u;
+/** Key names that hold something about a secret, not the secret ("POSTGRES_PASSWORD_FILE", "password_policy", "token_uri"). */
+const ABOUT_SECRET_KEY =
+  /_(?:file|path|env|var|ref|name|policy|length|min|max|rotation|expiry|expires_(?:at|in)|ttl|lifetime|hint|url|uri|endpoint|type|issuer|audience|manager)$/u;
 
 export function isSecretKeyName(name: string): boolean {
   if (name.length > 128) return false;
@@ -137,16 +138,18 @@ const PROSE_FAR = new RegExp(
   String.raw`(?<![A-Za-z])(?:${PASSWORD_WORD}|passcode|login secret|pin)(?![a-zà-ÿ])(?:(?:[ \t]*,|[ \t]+(?:${PREPOSITION}|with|into|zu|bei|beim|im|am|aux|sur|das|dos|na|no|dello|bij|op|від|к|в)(?!\p{L}))[^\n.:;!?"]{0,40}?)?[ \t]*(?:(?<!\p{L})(?:${COPULA}|to|jest)(?!\p{L})|:)[ \t]{1,3}["'«„“]?([^\s"'»“”,;\u0000]{1,256})`,
   'giu',
 );
-// A secret word, a provider name or a few words, a copula, then a random-looking token
-// ("Ma clé Twilio est e473…", "Mein AWS secret-Zugang lautet GL4F+…").
+// A secret word, a provider name or a few words (a domain's dots, a parenthesised scope), a
+// copula, then a random-looking token ("Ma clé Twilio est e473…", "Mein AWS secret-Zugang
+// lautet GL4F+…", "API token (Zone:DNS:Edit for acme.example): …").
 const GENERIC_FAR =
-  /(?:token|key|secret|credential|schlüssel|zugang|clé|clave|chave|chiave|sleutel|klucz|ключ|токен|密钥|令牌|キー|トークン)[^\n.;!?"]{0,30}?(?:(?<!\p{L})(?:is|ist|lautet|est|es|é|è|to|это|jest)(?!\p{L})|:|是)[ \t]{0,3}["']?([^\s"',;\u0000]{16,1024})/giu;
+  /(?:token|key|secret|credential|schlüssel|zugang|clé|clave|chave|chiave|sleutel|klucz|ключ|токен|密钥|令牌|キー|トークン)(?:[^\n.;!?"\u0000]|\.(?=[\p{L}\p{N}])){0,60}?(?:(?<!\p{L})(?:is|ist|lautet|est|es|é|è|to|это|jest)(?!\p{L})|:(?!\/\/)|是)[ \t]{0,3}["']?([^\s"',;\u0000]{16,1024})/giu;
 // scheme://TOKEN@host — a DSN's key in the user part.
 const URL_USER_TOKEN = /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:/@\u0000]{16,256})@/gi;
 
-// Generic secret words followed by a random-looking token.
+// Generic secret words followed by a random-looking token ('=' only as base64's padding: else
+// `SECRET_KEY=value` read from inside the key name takes `Y=value` for the token).
 const GENERIC =
-  /(?:token|key|secret|credential|api[ _-]?key|schlüssel|clé|clave|chave|chiave|ключ|токен|密钥|令牌|キー|トークン)(?![a-zà-ÿ])[^\s]{0,3}(?:[ \t]{0,3}(?:(?:is|ist|est|es|é|è)(?!\p{L})|=|:))?[ \t]{0,3}["']?([A-Za-z0-9+/=_.~-]{16,1024})/giu;
+  /(?:token|key|secret|credential|api[ _-]?key|schlüssel|clé|clave|chave|chiave|ключ|токен|密钥|令牌|キー|トークン)(?![a-zà-ÿ])[^\s]{0,3}(?:[ \t]{0,3}(?:(?:is|ist|est|es|é|è)(?!\p{L})|=|:))?[ \t]{0,3}["']?([A-Za-z0-9+/_.~-]{16,1024}={0,2})/giu;
 
 // PINs and codes: a PIN word, a connective, then only digits ("PIN is 4821", "Türcode: 1234",
 // "CVV 123"). Digits alone are no password elsewhere; after these words they are the secret.
