@@ -45,7 +45,6 @@ import {
   outputs,
   payloadText,
   runSteps,
-  runToInterrupt,
   viewOf,
   within,
 } from '../fixtures/scenario/process-faults.js';
@@ -371,26 +370,19 @@ describe('R01 the next run starts from the committed head', () => {
 
   it('R01.11 an interrupted run resumes with the answer and does not replay the model call it made before the interrupt', async (ctx) => {
     needCapability(ctx, t(), 'runs');
-    const { alice, bindingId } = await openBinding();
+    const { bindingId } = await openBinding();
     stubs().resetAll();
-    const { paused, asked } = await runToInterrupt(
-      t(),
-      alice,
+    const { paused, asked } = await runToQuestion(
       bindingId,
       [
         { type: 'provider', prompt: 'draft the message' },
         { type: 'interrupt', value: 'send it?' },
         { type: 'emit', text: 'sent' },
       ],
-      STEP_MS,
+      'send it?',
     );
-    expect({ state: paused.state, asked: asked?.value }).toEqual({ state: 'interrupted', asked: 'send it?' });
     expect(stubs().provider.completions()).toHaveLength(1);
-    const resumed = await within(
-      STEP_MS,
-      'resumed run',
-      runSteps(t(), alice, bindingId, [], { resume: { interruptId: asked!.interruptId, value: 'yes' } }),
-    );
+    const resumed = await resumeWith(bindingId, asked.interruptId, 'yes');
     expect({ state: resumed.state, outputs: outputs(resumed) }).toEqual({ state: 'completed', outputs: ['sent'] });
     expect(stubs().provider.completions(), 'the model call before the interrupt was replayed on resume').toHaveLength(
       1,
@@ -402,9 +394,7 @@ describe('R01 the next run starts from the committed head', () => {
     needCapability(ctx, t(), 'runs');
     const { alice, bindingId } = await openBinding();
     stubs().resetAll();
-    const { paused, asked } = await runToInterrupt(
-      t(),
-      alice,
+    const { asked } = await runToQuestion(
       bindingId,
       [
         { type: 'emit', text: 'before the question' },
@@ -412,29 +402,20 @@ describe('R01 the next run starts from the committed head', () => {
         { type: 'provider', prompt: 'after the answer' },
         { type: 'emit', text: 'paid' },
       ],
-      STEP_MS,
+      'pay the invoice?',
     );
-    expect({ state: paused.state, asked: asked?.value }).toEqual({ state: 'interrupted', asked: 'pay the invoice?' });
     const pending = viewOf(await durableHead(t(), alice, bindingId));
-    const forged = [
-      `${asked!.interruptId}x`,
-      `int_${randomBytes(8).toString('hex')}`,
-      asked!.interruptId.toUpperCase(),
-    ];
-    for (const interruptId of new Set(forged.filter((id) => id !== asked!.interruptId))) {
+    const forged = [`${asked.interruptId}x`, `int_${randomBytes(8).toString('hex')}`, asked.interruptId.toUpperCase()];
+    for (const interruptId of new Set(forged.filter((id) => id !== asked.interruptId))) {
       await refusedResume(bindingId, interruptId, pending, `a resume with the forged interrupt id ${interruptId}`);
     }
-    const resumed = await within(
-      STEP_MS,
-      'resumed run',
-      runSteps(t(), alice, bindingId, [], { resume: { interruptId: asked!.interruptId, value: 'yes' } }),
-    );
+    const resumed = await resumeWith(bindingId, asked.interruptId, 'yes');
     expect(resumed.state).toBe('completed');
     expect(outputs(resumed).at(-1)).toBe('paid');
     expect(stubs().provider.completions()).toHaveLength(1);
     // The interrupt is answered: answering it again is a replay, not a resume.
     const done = viewOf(await durableHead(t(), alice, bindingId));
-    await refusedResume(bindingId, asked!.interruptId, done, 'a second answer to the answered interrupt');
+    await refusedResume(bindingId, asked.interruptId, done, 'a second answer to the answered interrupt');
     expect(stubs().provider.completions(), 'a refused resume called the model').toHaveLength(1);
   });
 });
@@ -505,18 +486,10 @@ describe('R01 a resume runs with its own answer', () => {
         let outcome = await within(STEP_MS, `${c.name}: run ${r + 1}`, runSteps(t(), alice, bindingId, steps));
         for (const [i, question] of questions.entries()) {
           const where = `${c.name}: run ${r + 1}, interrupt ${i + 1}`;
-          const asked = outcome.events.find((e): e is InterruptEvent => e.type === 'interrupt');
-          expect({ state: outcome.state, asked: asked?.value }, where).toEqual({
-            state: 'interrupted',
-            asked: question,
-          });
+          const asked = askedBy(outcome, question, where);
           const answer = ANSWER_SHAPES[answers++ % ANSWER_SHAPES.length]!(randomBytes(6).toString('hex'));
           given.push(answer);
-          outcome = await within(
-            STEP_MS,
-            `${where}: resume`,
-            runSteps(t(), alice, bindingId, [], { resume: { interruptId: asked!.interruptId, value: answer } }),
-          );
+          outcome = await resumeWith(bindingId, asked.interruptId, answer, `${where}: resume`);
           const last = i === questions.length - 1;
           expect({ state: outcome.state, outputs: outputs(outcome) }, `${where}: the resumed run`).toEqual({
             state: last ? 'completed' : 'interrupted',
@@ -539,16 +512,30 @@ describe('R01 a resume runs with its own answer', () => {
   });
 });
 
+/** A run on the binding (as alice) that must stop at an interrupt asking `question`: its outcome and that interrupt. */
+async function runToQuestion(bindingId: string, steps: readonly RunStep[], question: string, what = 'interrupted run') {
+  const paused = await within(STEP_MS, what, runSteps(t(), t().principals.alice, bindingId, steps));
+  return { paused, asked: askedBy(paused, question, what) };
+}
+
+/** The interrupt a run stopped at; the run must be interrupted, asking `question`. */
+function askedBy(outcome: RunOutcome, question: string, what: string): InterruptEvent {
+  const asked = outcome.events.find((e): e is InterruptEvent => e.type === 'interrupt');
+  expect({ state: outcome.state, asked: asked?.value }, what).toEqual({ state: 'interrupted', asked: question });
+  return asked!;
+}
+
+/** A resume of the binding (as alice, no further steps) answering `interruptId` with `value`. */
+function resumeWith(bindingId: string, interruptId: string, value: string, what = 'resumed run'): Promise<RunOutcome> {
+  return within(STEP_MS, what, runSteps(t(), t().principals.alice, bindingId, [], { resume: { interruptId, value } }));
+}
+
 /** A resume that must not run: refused (a contract error), or a run that fails or shows its interrupt again, without output; the head unmoved. */
 async function refusedResume(bindingId: string, interruptId: string, head: HeadView | null, what: string) {
   const alice = t().principals.alice;
   let outcome: RunOutcome | null = null;
   try {
-    outcome = await within(
-      STEP_MS,
-      what,
-      runSteps(t(), alice, bindingId, [], { resume: { interruptId, value: 'yes' } }),
-    );
+    outcome = await resumeWith(bindingId, interruptId, 'yes', what);
   } catch (e) {
     expect((e as { code?: unknown }).code, `${what}: not a contract error`).toBeTypeOf('string');
   }
