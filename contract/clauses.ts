@@ -60,6 +60,11 @@ const CLAUSES: Record<string, Entry> = {
     'Execute or resume the native harness against that head.',
     'a resume answers the pending interrupt of that head and no other: a forged or already answered interrupt id is refused (or fails the run) without running, calling the model or moving the head',
   ],
+  'R01.14': [
+    'commit-protocol',
+    'Execute or resume the native harness against that head.',
+    'a resume supplies the value the pending interrupt returns (LangGraph: `Command(resume=value)`): in a run interrupted several times, or a thread whose runs ask the same question again, each continuation runs with the answer its own resume carries, and the head it commits holds it — never an earlier answer in its place',
+  ],
   'R02.20': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
   'R03.30': [
     'thread-state-invariants',

@@ -16,7 +16,9 @@
  * resumes with the human's answer without replaying the model call that finished before the
  * interrupt (R01.11). Both look at what the native harness restored from, whichever harness
  * the run selected (`--harness`). A resume answers exactly the pending interrupt: a forged id,
- * or the id of one already answered, runs nothing and moves no head (R01.12).
+ * or the id of one already answered, runs nothing and moves no head (R01.12). Each resume runs
+ * with the answer it carries — in a run interrupted several times, in a later run of the thread,
+ * for the same question asked again — never an answer given before (R01.14).
  *
  * And a run whose worker's load of the head fails (a failpoint answering it `unavailable`) with
  * a poisoned or stale pod-local cache at hand fails retryably having done nothing, or runs from
@@ -26,7 +28,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestContext } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { ERROR_REGISTRY } from '../contract/errors.js';
-import type { RunEvent, RunOutcome } from '../contract/runs.js';
+import type { RunEvent, RunOutcome, RunStep } from '../contract/runs.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
 import { takeDown } from '../fixtures/faults/toxics/down.js';
 import { useToxiproxy } from '../fixtures/faults/use-toxiproxy.js';
@@ -38,11 +40,11 @@ import { needNetworkLink } from '../fixtures/scenario/network-faults.js';
 import {
   durableHead,
   type HeadView,
+  type InterruptEvent,
   needProcessFaults,
   outputs,
   payloadText,
   runSteps,
-  runToInterrupt,
   viewOf,
   within,
 } from '../fixtures/scenario/process-faults.js';
@@ -368,26 +370,19 @@ describe('R01 the next run starts from the committed head', () => {
 
   it('R01.11 an interrupted run resumes with the answer and does not replay the model call it made before the interrupt', async (ctx) => {
     needCapability(ctx, t(), 'runs');
-    const { alice, bindingId } = await openBinding();
+    const { bindingId } = await openBinding();
     stubs().resetAll();
-    const { paused, asked } = await runToInterrupt(
-      t(),
-      alice,
+    const { paused, asked } = await runToQuestion(
       bindingId,
       [
         { type: 'provider', prompt: 'draft the message' },
         { type: 'interrupt', value: 'send it?' },
         { type: 'emit', text: 'sent' },
       ],
-      STEP_MS,
+      'send it?',
     );
-    expect({ state: paused.state, asked: asked?.value }).toEqual({ state: 'interrupted', asked: 'send it?' });
     expect(stubs().provider.completions()).toHaveLength(1);
-    const resumed = await within(
-      STEP_MS,
-      'resumed run',
-      runSteps(t(), alice, bindingId, [], { resume: { interruptId: asked!.interruptId, value: 'yes' } }),
-    );
+    const resumed = await resumeWith(bindingId, asked.interruptId, 'yes');
     expect({ state: resumed.state, outputs: outputs(resumed) }).toEqual({ state: 'completed', outputs: ['sent'] });
     expect(stubs().provider.completions(), 'the model call before the interrupt was replayed on resume').toHaveLength(
       1,
@@ -399,9 +394,7 @@ describe('R01 the next run starts from the committed head', () => {
     needCapability(ctx, t(), 'runs');
     const { alice, bindingId } = await openBinding();
     stubs().resetAll();
-    const { paused, asked } = await runToInterrupt(
-      t(),
-      alice,
+    const { asked } = await runToQuestion(
       bindingId,
       [
         { type: 'emit', text: 'before the question' },
@@ -409,43 +402,140 @@ describe('R01 the next run starts from the committed head', () => {
         { type: 'provider', prompt: 'after the answer' },
         { type: 'emit', text: 'paid' },
       ],
-      STEP_MS,
+      'pay the invoice?',
     );
-    expect({ state: paused.state, asked: asked?.value }).toEqual({ state: 'interrupted', asked: 'pay the invoice?' });
     const pending = viewOf(await durableHead(t(), alice, bindingId));
-    const forged = [
-      `${asked!.interruptId}x`,
-      `int_${randomBytes(8).toString('hex')}`,
-      asked!.interruptId.toUpperCase(),
-    ];
-    for (const interruptId of new Set(forged.filter((id) => id !== asked!.interruptId))) {
+    const forged = [`${asked.interruptId}x`, `int_${randomBytes(8).toString('hex')}`, asked.interruptId.toUpperCase()];
+    for (const interruptId of new Set(forged.filter((id) => id !== asked.interruptId))) {
       await refusedResume(bindingId, interruptId, pending, `a resume with the forged interrupt id ${interruptId}`);
     }
-    const resumed = await within(
-      STEP_MS,
-      'resumed run',
-      runSteps(t(), alice, bindingId, [], { resume: { interruptId: asked!.interruptId, value: 'yes' } }),
-    );
+    const resumed = await resumeWith(bindingId, asked.interruptId, 'yes');
     expect(resumed.state).toBe('completed');
     expect(outputs(resumed).at(-1)).toBe('paid');
     expect(stubs().provider.completions()).toHaveLength(1);
     // The interrupt is answered: answering it again is a replay, not a resume.
     const done = viewOf(await durableHead(t(), alice, bindingId));
-    await refusedResume(bindingId, asked!.interruptId, done, 'a second answer to the answered interrupt');
+    await refusedResume(bindingId, asked.interruptId, done, 'a second answer to the answered interrupt');
     expect(stubs().provider.completions(), 'a refused resume called the model').toHaveLength(1);
   });
 });
+
+/**
+ * Runs interrupted several times, each interrupt answered with a value no other resume gives: the
+ * continuation of each resume runs with the value that resume carries (LangGraph: the pending
+ * `interrupt()` returns the `Command(resume=…)` value), never an earlier answer — of the same run,
+ * of an earlier run on the thread, or of the same question asked again. What the continuation ran
+ * with is read from the head it committed, by its codec: the scripted transcript's answer, the
+ * LangGraph state's interrupt result.
+ */
+interface ResumeAnswerCase {
+  readonly name: string;
+  /** Per run on the thread, the questions its interrupts ask, in order. */
+  readonly runs: readonly (readonly string[])[];
+  /** Output after each answer; without it the interrupts come back to back. */
+  readonly outputBetween: boolean;
+}
+
+const RESUME_ANSWER_CASES: readonly ResumeAnswerCase[] = [
+  {
+    name: 'two interrupts in one run, each its own question',
+    runs: [['which account?', 'how much?']],
+    outputBetween: true,
+  },
+  {
+    name: 'three interrupts in one run asking the same question, back to back',
+    runs: [['go on?', 'go on?', 'go on?']],
+    outputBetween: false,
+  },
+  {
+    name: 'one interrupt in each of two runs on the thread, the same question',
+    runs: [['approve?'], ['approve?']],
+    outputBetween: true,
+  },
+];
+
+/** Answer shapes, in turn; each answer holds a random token no other answer holds. */
+const ANSWER_SHAPES: readonly ((token: string) => string)[] = [
+  (n) => `yes-${n}`,
+  (n) => `no, wait: ${n}`,
+  (n) => `ändern ${n} 日本`,
+  (n) => n,
+];
+
+/** Whether head text holds `value`, as written or escaped as a JSON string (a transcript, a LangGraph value). */
+function holdsValue(text: string, value: string): boolean {
+  const json = JSON.stringify(value).slice(1, -1);
+  const ascii = json.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return [value, json, ascii].some((form) => text.includes(form));
+}
+
+describe('R01 a resume runs with its own answer', () => {
+  it('R01.14 each resume of a run interrupted several times continues with the answer it carries, never an earlier answer of the run, the thread or the same question', async (ctx) => {
+    needCapability(ctx, t(), 'runs');
+    let answers = 0;
+    for (const c of RESUME_ANSWER_CASES) {
+      const { alice, bindingId } = await openBinding();
+      const given: string[] = [];
+      for (const [r, questions] of c.runs.entries()) {
+        const steps: RunStep[] = [{ type: 'emit', text: `run ${r + 1} begins` }];
+        for (const [i, value] of questions.entries()) {
+          steps.push({ type: 'interrupt', value });
+          if (c.outputBetween) steps.push({ type: 'emit', text: `run ${r + 1} answered ${i + 1}` });
+        }
+        steps.push({ type: 'emit', text: `run ${r + 1} ends` });
+        let outcome = await within(STEP_MS, `${c.name}: run ${r + 1}`, runSteps(t(), alice, bindingId, steps));
+        for (const [i, question] of questions.entries()) {
+          const where = `${c.name}: run ${r + 1}, interrupt ${i + 1}`;
+          const asked = askedBy(outcome, question, where);
+          const answer = ANSWER_SHAPES[answers++ % ANSWER_SHAPES.length]!(randomBytes(6).toString('hex'));
+          given.push(answer);
+          outcome = await resumeWith(bindingId, asked.interruptId, answer, `${where}: resume`);
+          const last = i === questions.length - 1;
+          expect({ state: outcome.state, outputs: outputs(outcome) }, `${where}: the resumed run`).toEqual({
+            state: last ? 'completed' : 'interrupted',
+            outputs: [
+              ...(c.outputBetween ? [`run ${r + 1} answered ${i + 1}`] : []),
+              ...(last ? [`run ${r + 1} ends`] : []),
+            ],
+          });
+          const head = await durableHead(t(), alice, bindingId);
+          expect(head?.revision, `${where}: the head after the resumed run`).toBe(outcome.revision);
+          const text = payloadText(head);
+          const earlier = given.slice(0, -1).filter((a) => holdsValue(text, a));
+          expect(
+            holdsValue(text, answer),
+            `${where}: the head its continuation committed lacks the answer "${answer}" it was resumed with (it holds the earlier answers ${JSON.stringify(earlier)})`,
+          ).toBe(true);
+        }
+      }
+    }
+  });
+});
+
+/** A run on the binding (as alice) that must stop at an interrupt asking `question`: its outcome and that interrupt. */
+async function runToQuestion(bindingId: string, steps: readonly RunStep[], question: string, what = 'interrupted run') {
+  const paused = await within(STEP_MS, what, runSteps(t(), t().principals.alice, bindingId, steps));
+  return { paused, asked: askedBy(paused, question, what) };
+}
+
+/** The interrupt a run stopped at; the run must be interrupted, asking `question`. */
+function askedBy(outcome: RunOutcome, question: string, what: string): InterruptEvent {
+  const asked = outcome.events.find((e): e is InterruptEvent => e.type === 'interrupt');
+  expect({ state: outcome.state, asked: asked?.value }, what).toEqual({ state: 'interrupted', asked: question });
+  return asked!;
+}
+
+/** A resume of the binding (as alice, no further steps) answering `interruptId` with `value`. */
+function resumeWith(bindingId: string, interruptId: string, value: string, what = 'resumed run'): Promise<RunOutcome> {
+  return within(STEP_MS, what, runSteps(t(), t().principals.alice, bindingId, [], { resume: { interruptId, value } }));
+}
 
 /** A resume that must not run: refused (a contract error), or a run that fails or shows its interrupt again, without output; the head unmoved. */
 async function refusedResume(bindingId: string, interruptId: string, head: HeadView | null, what: string) {
   const alice = t().principals.alice;
   let outcome: RunOutcome | null = null;
   try {
-    outcome = await within(
-      STEP_MS,
-      what,
-      runSteps(t(), alice, bindingId, [], { resume: { interruptId, value: 'yes' } }),
-    );
+    outcome = await resumeWith(bindingId, interruptId, 'yes', what);
   } catch (e) {
     expect((e as { code?: unknown }).code, `${what}: not a contract error`).toBeTypeOf('string');
   }
