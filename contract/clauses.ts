@@ -525,6 +525,11 @@ const CLAUSES: Record<string, Entry> = {
     'Queues, batches, retry duration, and memory are bounded independently in workers and the control plane.',
     'retry duration is measured at the socket against a hung collector: each export connection is closed by the exporter within the export timeout the target was created with (one export including its retries), and new attempts stop once it has passed',
   ],
+  'R10.26': [
+    'export-and-failure-behavior',
+    'Queues, batches, retry duration, and memory are bounded independently in workers and the control plane.',
+    "the bound holds for every span, whatever its status, kind or size, and is measured at the collector: with the collector black-holed, no flush asked and no export yet past the (long) export timeout, each telemetry identity has at most one export request open at once (one batch at a time), and of the spans of the outage's runs at most each identity's queue plus one batch (2 × maxQueueSize, summed over the identities) are delivered once the collector answers again",
+  ],
   'R10.7': [
     'export-and-failure-behavior',
     'Audit/security decisions and durability outcomes remain durable even when traces are unsampled or dropped.',

@@ -1,0 +1,248 @@
+/**
+ * R10 — the export bound holds for every span, whatever its status, kind or size, measured at the
+ * collector's socket rather than from the target's own health report (R10.6 reads that one).
+ *
+ * The target is created with a small queue (`maxQueueSize`) and an export timeout far longer
+ * than the test's outage, so that within the outage no export of a correct target times out.
+ * The collector then accepts and never answers (black hole) while runs of every shape the
+ * protocol can cause go on: a long completed run (provider, a tool, memory written and read, a
+ * subagent with its own steps, a call to the trusted internal service, a checkpoint, output),
+ * a run whose tool fails (ERROR spans: the step, the run) and an interrupted run. No flush is
+ * asked of the target during the outage.
+ *
+ * A bounded pipeline — one queue per telemetry identity, exported a batch at a time (every
+ * stock OpenTelemetry BatchSpanProcessor: the SDK never calls `Export` concurrently for one
+ * exporter on its schedule) — then has at most one export request open at the collector per
+ * identity. And of the spans of the outage's runs, at most what the identities could hold is
+ * delivered once the collector answers again: each its queue plus the one batch in flight,
+ * which was taken from the queue and so is no larger (2 × `maxQueueSize` each; summed over the
+ * identities, as a worker exporting through a control-plane facade holds spans in two queues).
+ * A batch the exporter gave up on during the outage was dropped, not held: only spans the
+ * collector accepted after the outage count.
+ * A span that skips the queue — an ERROR, audit or security span exported at once, a span of
+ * one kind sent through a second processor, a retry buffer beside the queue — shows as a second
+ * request open at once, or as more spans than the queues could have held.
+ */
+import type { TestContext } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { RunStep } from '../contract/runs.js';
+import type { Target } from '../contract/target.js';
+import { SERVICE } from '../contract/tracing.js';
+import type { ReceivedRequest, SpanCollector } from '../fixtures/collector/span-collector.js';
+import { useCollector } from '../fixtures/collector/use-collector.js';
+import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
+import { type Observed, observeRun } from '../fixtures/scenario/collector-outage.js';
+import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
+import { useStubs } from '../fixtures/stubs/use-stubs.js';
+import { useTarget } from '../fixtures/targets/use-target.js';
+import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
+
+/** Far above the outage's length: no export of a correct target gives up within it. */
+const EXPORT_TIMEOUT_MS = 30_000;
+/** Small, so a few runs overflow it. */
+const MAX_QUEUE_SIZE = 8;
+/** The two telemetry identities the contract names, each with its own bounded queue. */
+const IDENTITIES = Object.keys(SERVICE).length;
+/** Rounds of the three scripts during the outage. */
+const ROUNDS = 2;
+/** Time after the last outage run for its last spans to end before the collector comes back. */
+const SETTLE_MS = 1_000;
+/** The outage must end this long before the first export could time out (else the window measures nothing). */
+const WINDOW_SLACK_MS = 5_000;
+/** After recovery: no new request for this long means the target has sent what it held. */
+const QUIET_MS = 1_500;
+/** OTLP status code ERROR. */
+const STATUS_ERROR = 2;
+const FAIL_ARGS = 'r10-export-bound: fail this call';
+const MEMORY_KEY = 'r10-export-bound-note';
+
+const stubs = useStubs();
+const collector = useCollector();
+const t = useTarget(() => ({
+  collectorUrl: collector().tracesUrl,
+  ...stubs().urls(),
+  options: { exportTimeoutMs: EXPORT_TIMEOUT_MS, maxQueueSize: MAX_QUEUE_SIZE },
+}));
+
+/** The three scripts: every span kind and status the protocol causes, runs of different sizes. */
+function scripts(tool: string): Record<string, readonly RunStep[]> {
+  return {
+    completed: [
+      { type: 'emit', text: 'export bound workload' },
+      { type: 'provider', prompt: 'a deterministic prompt' },
+      { type: 'tool', tool, args: 'a deterministic query' },
+      {
+        type: 'memory_write',
+        scope: 'user',
+        proposal: { key: MEMORY_KEY, kind: 'semantic', content: 'prefers short answers', contentType: 'text/plain' },
+      },
+      { type: 'memory_read', scope: 'user', key: MEMORY_KEY },
+      {
+        type: 'subagent',
+        steps: [
+          { type: 'provider', prompt: 'a subagent prompt' },
+          { type: 'tool', tool, args: 'a subagent query' },
+        ],
+      },
+      { type: 'internal_call' },
+      { type: 'checkpoint' },
+      { type: 'emit', text: 'done' },
+    ],
+    failed: [
+      { type: 'emit', text: 'about to fail' },
+      { type: 'tool', tool, args: FAIL_ARGS },
+    ],
+    interrupted: [
+      { type: 'emit', text: 'asking' },
+      { type: 'interrupt', value: 'approve?' },
+    ],
+  };
+}
+
+/** What must not change with the collector (interrupt ids are minted per run). */
+function outcomeOf(o: Observed) {
+  return {
+    state: o.outcome.state,
+    revision: o.outcome.revision,
+    events: o.outcome.events.map((e) => (e.type === 'interrupt' ? { ...e, interruptId: '…' } : e)),
+    head: o.head && { revision: o.head.revision, runState: o.head.runState },
+  };
+}
+
+/** Service names a request's spans carry ('(none)' when it has none decoded). */
+function servicesOf(r: ReceivedRequest): string[] {
+  const names = new Set((r.spans ?? []).map((s) => s.serviceName ?? '(no service.name)'));
+  return names.size > 0 ? [...names] : ['(none)'];
+}
+
+/** The most requests open at once per telemetry identity, among `requests` (open until closedAt or `now`). */
+function mostOpenAtOnce(requests: readonly ReceivedRequest[], now: number): Record<string, number> {
+  const edges: { service: string; at: number; d: 1 | -1 }[] = [];
+  for (const r of requests) {
+    for (const service of servicesOf(r)) {
+      edges.push({ service, at: r.at, d: 1 }, { service, at: r.closedAt ?? now, d: -1 });
+    }
+  }
+  // A request closed in the same millisecond another arrives is not open beside it.
+  edges.sort((a, b) => a.at - b.at || a.d - b.d);
+  const open: Record<string, number> = {};
+  const most: Record<string, number> = {};
+  for (const e of edges) {
+    open[e.service] = (open[e.service] ?? 0) + e.d;
+    most[e.service] = Math.max(most[e.service] ?? 0, open[e.service]!);
+  }
+  return most;
+}
+
+/** Waits until no request is open at the collector and none arrived for QUIET_MS (at most `capMs`). */
+async function quiet(c: SpanCollector, capMs: number): Promise<void> {
+  const deadline = performance.now() + capMs;
+  while (performance.now() < deadline) {
+    const rs = c.requests();
+    const last = rs.reduce((m, r) => Math.max(m, r.at), 0);
+    if (rs.every((r) => r.closedAt !== null) && Date.now() - last >= QUIET_MS) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function need(ctx: TestContext, target: Target): Promise<string> {
+  needCapability(ctx, target, 'runs', 'telemetry', 'memory');
+  const tool = await authorizedTool(target, target.principals.alice, target.principals.agents[0]);
+  if (!tool) unsupportedByTarget(ctx, 'the target authorizes none of the candidate tool names for the first agent');
+  return tool;
+}
+
+describe('R10 the export bound holds for every span, measured at the collector', () => {
+  it(`R10.26 sustained black-holed collector, runs with every span status and kind (a failing tool's ERROR spans, subagents, memory, state, output, an interrupt): at most one export request open at once per telemetry identity, and of the outage's spans at most each identity's queue plus one batch (2 × maxQueueSize ${MAX_QUEUE_SIZE}) delivered after it; outcomes unchanged`, async (ctx) => {
+    const target = t();
+    const tool = await need(ctx, target);
+    const caller = target.principals.alice;
+    const agent = target.principals.agents[0];
+    stubs().tool.respondWith((_, args) =>
+      args === FAIL_ARGS ? { status: 500, raw: '{"error":"failing on purpose"}' } : {},
+    );
+    const workload = Object.entries(scripts(tool));
+    const run = (steps: readonly RunStep[]) => observeRun(target, caller, { agent, steps });
+
+    // Baseline, collector up: each script's outcome, and its spans as exported.
+    const base = new Map<string, ReturnType<typeof outcomeOf>>();
+    const baseTraces = new Set<string>();
+    for (const [name, steps] of workload) {
+      const o = await run(steps);
+      base.set(name, outcomeOf(o));
+      expect(outcomeOf(await run(steps)), `the ${name} script is deterministic with the collector up`).toEqual(
+        base.get(name),
+      );
+      if (o.traceId) baseTraces.add(o.traceId);
+    }
+    expect(base.get('completed')?.state).toBe('completed');
+    expect(base.get('interrupted')?.state).toBe('interrupted');
+    await boundedFlush(target, EXPORT_TIMEOUT_MS);
+    await quiet(collector(), EXPORT_TIMEOUT_MS);
+    // What one round exports with the collector up (for the annotation; completeness is R08's).
+    const oneRound = collector()
+      .spans()
+      .filter((s) => baseTraces.has(s.traceId));
+
+    // The outage: the collector accepts every request and never answers.
+    const outageFrom = Date.now();
+    const outageTraces = new Set<string>();
+    let during: ReceivedRequest[] = [];
+    let outageMs = 0;
+    await collector().setMode('blackhole');
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [name, steps] of workload) {
+          const o = await run(steps);
+          expect(outcomeOf(o), `the ${name} run's outcome with the collector black-holed`).toEqual(base.get(name));
+          if (o.traceId) outageTraces.add(o.traceId);
+        }
+      }
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      outageMs = Date.now() - outageFrom;
+      expect(
+        outageMs,
+        `the outage's runs took ${outageMs} ms: they must end well within the export timeout (${EXPORT_TIMEOUT_MS} ms) for the window to mean anything — a machine far too loaded`,
+      ).toBeLessThan(EXPORT_TIMEOUT_MS - WINDOW_SLACK_MS);
+      during = collector()
+        .requests()
+        .filter((r) => r.mode === 'blackhole');
+    } finally {
+      await collector().setMode('up');
+    }
+    const openAtOnce = mostOpenAtOnce(during, Date.now());
+
+    // Recovery: what the target still holds reaches the collector.
+    await boundedFlush(target, EXPORT_TIMEOUT_MS);
+    await quiet(collector(), EXPORT_TIMEOUT_MS + QUIET_MS);
+    // Delivered: answered by the collector, so sent after it came back (a batch given up on
+    // in the outage was dropped, not held).
+    const reached = new Map<string, Set<string>>();
+    for (const s of collector().spans()) {
+      if (!outageTraces.has(s.traceId)) continue;
+      const service = s.serviceName ?? '(no service.name)';
+      const ids = reached.get(service) ?? new Set<string>();
+      ids.add(s.spanId);
+      reached.set(service, ids);
+    }
+    const reachedCount = Object.fromEntries([...reached].map(([k, v]) => [k, v.size]));
+    const total = [...reached.values()].reduce((n, v) => n + v.size, 0);
+    const errorSpans = oneRound.filter((s) => s.status.code === STATUS_ERROR).length;
+    const kinds = [...new Set(oneRound.map((s) => s.kind))].sort();
+    await ctx.annotate(
+      `${outageTraces.size} runs in an outage of ${outageMs} ms (one round exported ${oneRound.length} spans with the collector up, ${errorSpans} of them ERROR, OTLP kinds ${kinds.join(',')}); requests during the outage ${during.length}, most open at once ${JSON.stringify(openAtOnce)}; spans of the outage's runs delivered after it ${JSON.stringify(reachedCount)}`,
+    );
+
+    // A target that exported nothing in so short an outage (a long schedule) is not at fault:
+    // then only the spans delivered after it are judged.
+    const over = Object.entries(openAtOnce).filter(([, n]) => n > 1);
+    expect(
+      over,
+      `export requests open at once at the black-holed collector, per telemetry identity (one batch at a time: a span exported beside the queue opens its own)`,
+    ).toEqual([]);
+    expect(
+      total,
+      `spans of the outage's runs delivered once the collector answered again: at most ${IDENTITIES} identities × (a queue of ${MAX_QUEUE_SIZE} + one batch in flight, ≤ the queue)`,
+    ).toBeLessThanOrEqual(IDENTITIES * 2 * MAX_QUEUE_SIZE);
+  }, 120_000);
+});
