@@ -82,6 +82,8 @@ async function exportPaths(tracesUrl: string): Promise<{ plain: number; scrubbin
     exportTimeoutMs: 10_000,
     maxQueueSize: SPANS,
     maxExportBatchSize: 512,
+    // The OTLP exporter's own default, as the plain pipeline has.
+    maxConcurrentExports: 30,
     scheduledDelayMs: 50,
     samplingRatio: 1,
   };

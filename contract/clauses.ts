@@ -528,7 +528,7 @@ const CLAUSES: Record<string, Entry> = {
   'R10.26': [
     'export-and-failure-behavior',
     'Queues, batches, retry duration, and memory are bounded independently in workers and the control plane.',
-    "the bound holds for every span, whatever its status, kind or size, and is measured at the collector: with the collector black-holed, no flush asked and no export yet past the (long) export timeout, each telemetry identity has at most one export request open at once (one batch at a time), and of the spans of the outage's runs at most each identity's queue plus one batch (2 × maxQueueSize, summed over the identities) are delivered once the collector answers again",
+    "the bound holds for every span, whatever its status, kind or size, and is measured at the collector: with the collector black-holed, no flush asked and no export yet past the (long) export timeout, each telemetry identity has no more export requests open at once than the maxConcurrentExports (2) the target was created with (a batch processor exports one batch at a time; a target that also flushes holds to it through its exporter's limit), and of the spans of the outage's runs at most each identity's queue plus one batch (2 × maxQueueSize, summed over the identities) are delivered once the collector answers again",
   ],
   'R10.7': [
     'export-and-failure-behavior',

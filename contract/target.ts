@@ -63,6 +63,13 @@ export interface TargetOptions {
    */
   readonly exportTimeoutMs?: number;
   readonly maxQueueSize?: number;
+  /**
+   * At most this many export requests open at once per telemetry identity (R10.26 counts them at
+   * the collector). A stock BatchSpanProcessor exports one batch at a time on its schedule; a
+   * target that also flushes on its own, or runs a second pipeline, holds to it through its
+   * exporter's limit (the OTLP exporters' `concurrencyLimit`).
+   */
+  readonly maxConcurrentExports?: number;
   /** Sampling ratio 0..1 for the "drop everything" outage variant. */
   readonly samplingRatio?: number;
   /**

@@ -28,6 +28,7 @@ export const TargetOptionsSchema = named(
     sharedLearning: z.boolean().optional(),
     exportTimeoutMs: Bound.optional(),
     maxQueueSize: Bound.optional(),
+    maxConcurrentExports: Bound.optional(),
     samplingRatio: z.number().min(0).max(1).optional(),
     remoteTraceLinks: z.boolean().optional(),
     stateLimits: z

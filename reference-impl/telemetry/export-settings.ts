@@ -13,6 +13,8 @@ export interface ExportSettings {
   readonly exportTimeoutMs: number;
   readonly maxQueueSize: number;
   readonly maxExportBatchSize: number;
+  /** Export requests open at once (the exporter's limit): a flush exports the queue as concurrent batches. */
+  readonly maxConcurrentExports: number;
   readonly scheduledDelayMs: number;
   readonly samplingRatio: number;
 }
@@ -25,11 +27,17 @@ export function exportSettingsFrom(env: HarnessEnv): ExportSettings {
   const exportTimeoutMs = o.exportTimeoutMs ?? DEFAULT_EXPORT_TIMEOUT_MS;
   const maxQueueSize = o.maxQueueSize ?? DEFAULT_MAX_QUEUE_SIZE;
   const samplingRatio = o.samplingRatio ?? 1;
+  const maxExportBatchSize = Math.min(256, maxQueueSize);
+  // By default as many as a flush of the whole (bounded) queue needs, and one more.
+  const maxConcurrentExports = o.maxConcurrentExports ?? Math.ceil(maxQueueSize / maxExportBatchSize) + 1;
   if (!Number.isInteger(exportTimeoutMs) || exportTimeoutMs < 1 || exportTimeoutMs > 120_000) {
     throw new ContractError('invalid_argument', 'exportTimeoutMs must be an integer in 1..120000');
   }
   if (!Number.isInteger(maxQueueSize) || maxQueueSize < 1 || maxQueueSize > 100_000) {
     throw new ContractError('invalid_argument', 'maxQueueSize must be an integer in 1..100000');
+  }
+  if (!Number.isInteger(maxConcurrentExports) || maxConcurrentExports < 1 || maxConcurrentExports > 1_000) {
+    throw new ContractError('invalid_argument', 'maxConcurrentExports must be an integer in 1..1000');
   }
   if (typeof samplingRatio !== 'number' || !(samplingRatio >= 0 && samplingRatio <= 1)) {
     throw new ContractError('invalid_argument', 'samplingRatio must be in 0..1');
@@ -39,7 +47,8 @@ export function exportSettingsFrom(env: HarnessEnv): ExportSettings {
     collectorUrl,
     exportTimeoutMs,
     maxQueueSize,
-    maxExportBatchSize: Math.min(256, maxQueueSize),
+    maxExportBatchSize,
+    maxConcurrentExports,
     scheduledDelayMs: 200,
     samplingRatio,
   };

@@ -20,7 +20,8 @@ import { RecordingSampler } from './recording-sampler.js';
 import { ScrubbingExporter } from './scrubbing-exporter.js';
 
 /** What stands between the pipeline and the collector's OTLP exporter: the scrubber by default. */
-export type ExportBoundary = (collector: SpanExporter) => SpanExporter;
+/** What stands between the spans and the collector's exporter (the scrubber); it may read the export settings. */
+export type ExportBoundary = (collector: SpanExporter, settings: ExportSettings) => SpanExporter;
 
 const scrubbing: ExportBoundary = (collector) => new ScrubbingExporter(collector);
 
@@ -45,9 +46,10 @@ export class TelemetryIdentity {
                 url: settings.collectorUrl,
                 timeoutMillis: settings.exportTimeoutMs,
                 // A flush exports the whole queue as concurrent batches; the exporter refuses
-                // any beyond its limit, so the limit follows the (bounded) queue.
-                concurrencyLimit: Math.ceil(settings.maxQueueSize / settings.maxExportBatchSize) + 1,
+                // any beyond its limit, so no more requests are open at once than the bound.
+                concurrencyLimit: settings.maxConcurrentExports,
               }),
+              settings,
             ),
             this.healthState,
           ),
