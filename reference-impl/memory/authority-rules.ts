@@ -25,7 +25,7 @@ const MODAL = `(?:may|can|could|(?:are|is) (?:now )?(?:allowed|permitted|authori
 const ACTION = `(?:use|call|invoke|run|execute|access|reach|connect|contact|send|post|fetch|download|upload|install|read|write|delete|modify|spawn|open|browse)`;
 const HOST = String.raw`(?:https?:\/\/|ftp:\/\/|wss?:\/\/|\b(?:\d{1,3}\.){3}\d{1,3}\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|ru|cn|xyz|dev|app|co|info|biz|top|site|online|me|sh|tk|example|invalid|test|local|internal)\b|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z.]{2,})`;
 const CREDENTIAL = `(?:credentials?|api[ _-]?keys?|access[ _-]?tokens?|secret[ _-]?keys?|secrets|passwords?|passwd|passphrases?|bearer tokens?|ssh keys?|private keys?|oauth tokens?|session (?:tokens?|cookies?)|service[ _-]account(?: keys?| tokens?)?|auth(?:entication|orization)? (?:headers?|tokens?)|cookies?|tokens? from the vault|vault tokens?)`;
-const SCOPES = `(?:(?:the )?(?:organi[sz]ation(?:'s)?|org|agent|shared|global|team|tenant|company)(?:-wide)? (?:memory|memories|scope|namespace|store|records?|notes?)|(?:another|other|every|all|each) (?:user|tenant|account|customer|patient)s?(?:'s?)? (?:memory|memories|scope|namespace|records?|notes?)|(?:user|tenant|org)-[a-z0-9]+(?:'s)? (?:memory|memories|scope|namespace|records?|notes?))`;
+const SCOPES = `(?:(?:the )?(?:organi[sz]ation(?:'s)?|org|agent|shared|global|team|tenant|company)(?:-wide)? (?:memory|memories|scope|namespace|store|records?|notes?)|(?:another|other|every|all|each) (?:user|tenant|account|customer|patient)s?(?:['’]s?)? (?:memory|memories|scope|namespace|records?|notes?)|(?:user|tenant|org)-[a-z0-9]+(?:['’]s)? (?:memory|memories|scope|namespace|records?|notes?))`;
 
 /**
  * A destination right after a negation ("never in the URL", "not to anyone") is a prohibition.
@@ -35,6 +35,9 @@ const SCOPES = `(?:(?:the )?(?:organi[sz]ation(?:'s)?|org|agent|shared|global|te
 const NOT_NEGATED = String.raw`(?<!\b(?:never|not|nor)\s{1,3}(?:(?:in|into|to|via|with|over)\s{1,3}(?:the\s{1,3}|an?\s{1,3})?)?)`;
 /** A forbidden action ("never paste API keys into Slack") is a rule the user keeps, not an order. */
 const NOT_FORBIDDEN = String.raw`(?<!\b(?:never|don't|do not|nor)\s{1,3})`;
+
+/** A clause character not starting a negation or an alternative ("instead of mounting …", "never run …"). */
+const UNNEGATED = String.raw`(?:(?!\b(?:instead|rather|not|never|without|avoid|don't|no)\b)[^.!?\n])`;
 
 const rx = (s: string): RegExp => new RegExp(s, 'u');
 
@@ -156,6 +159,17 @@ export const AUTHORITY_RULES: readonly AuthorityRule[] = [
     reason: 'authority_broadening',
     pattern: rx(
       String.raw`\b(?:switch|change|set|upgrade|downgrade|route|move|swap|select)\b${CLAUSE}{0,30}\b(?:(?:your|the) (?:model|llm|engine|backend model)|to (?:gpt|claude|gemini|llama|mistral|grok|o\d)[a-z0-9.-]*|model (?:to|=)|sandbox profile|execution profile|security profile|runtime profile|profile to|temperature (?:to|=))\b|\b(?:privileged|unrestricted|unsandboxed|unfiltered|uncensored|jailbroken|no-?sandbox|host-network) (?:mode|profile|sandbox|container|access|model|execution)\b|${IMP}run (?:in|as|with) (?:privileged|unsandboxed|root|host)\b`,
+    ),
+  },
+  // Escapes from the sandbox: a profile, a privileged container, the host's network or Docker
+  // socket ("use the 'privileged-gpu' sandbox profile with host networking", "mount
+  // /var/run/docker.sock") — asked for, not described ("I run --privileged on my own laptop",
+  // "use rootless mode instead of mounting docker.sock").
+  {
+    id: 'sandbox_escape',
+    reason: 'authority_broadening',
+    pattern: rx(
+      String.raw`(?:${IMP}|\b${AGENT}\s+(?:should|must|will|shall|may|can|need to|has to|have to)\s+(?:always\s+)?)(?:use|run|start|launch|mount|enable|switch to|select|attach|expose|give|grant|add|bind)\b${UNNEGATED}{0,60}(?:\b(?:sandbox|security|execution|runtime|container|seccomp|apparmor) profiles?\b|docker\.sock\b|\/var\/run\/docker\b|\bprivileged(?:[ -][\w-]+)?(?:'|")? (?:mode|containers?|profiles?|sandbox|pods?)\b|\bhost (?:networking|network(?: mode)?|pid namespace|ipc)\b|--privileged\b|--(?:net|network|pid|ipc)[= ]host\b|\bcap_sys_admin\b|\b(?:seccomp|apparmor)[=:]unconfined\b)`,
     ),
   },
   {

@@ -16,7 +16,7 @@ export interface Decoded {
 }
 
 /** Encodings people rarely use for an honest note (base64, percent, entities, leetspeak, spelt-out words are common). */
-const OBFUSCATING = /^(?:rot13|caesar\d+|reversed|base32|hex)$/;
+const OBFUSCATING = /^(?:rot13|caesar\d+|reversed|base32|hex|ascii_escapes)$/;
 
 export function isObfuscating(encoding: string): boolean {
   return OBFUSCATING.test(encoding);
@@ -102,6 +102,22 @@ function unicodeEscapes(text: string): string | null {
     return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
   });
   return out;
+}
+
+/** A run of escapes spelling plain ASCII ("\u0046\u0072\u006f\u006d …"): nobody escapes letters but to hide them. */
+const ASCII_ESCAPE_RUN = /(?:\\u\{0*[0-7][0-9a-fA-F]\}|\\u00[0-7][0-9a-fA-F]|\\x[0-7][0-9a-fA-F]){8,}/g;
+
+/** Escape runs that spell ASCII text, decoded in place; the payload is what they spell. */
+function asciiEscapes(text: string): { text: string; payload: string } | null {
+  if (!/\\(?:u\{?0|x[0-7])/.test(text)) return null;
+  const parts: string[] = [];
+  const out = text.replace(ASCII_ESCAPE_RUN, (run) => {
+    const decoded = unicodeEscapes(run) ?? run;
+    if (!/^[\x20-\x7e\t\n\r]+$/.test(decoded) || (decoded.match(/[a-z]/gi)?.length ?? 0) < 4) return run;
+    parts.push(decoded);
+    return decoded;
+  });
+  return parts.length > 0 ? { text: out, payload: parts.join(' ') } : null;
 }
 
 const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -483,7 +499,10 @@ export function decodeOnce(input: string): Decoded[] {
   );
   add('percent', percentDecoded(text));
   add('html_entities', htmlEntities(text));
-  add('unicode_escapes', unicodeEscapes(text));
+  // Escaped letters are hidden text (obfuscating); other escapes (accents, emoji) are ordinary.
+  const hidden = asciiEscapes(text);
+  if (hidden) add('ascii_escapes', hidden);
+  else add('unicode_escapes', unicodeEscapes(text));
   // A readable label before a ciphered body ("Saved snippet (rot13): Znxr …") lifts the whole
   // text's word score: the body is guessed on its own too, the label kept.
   const labelled = LABELLED.exec(text);

@@ -36,6 +36,31 @@ export interface ScanResult {
   readonly reasons: readonly MemoryRejectionReason[];
   /** The text is in a language the authority rules do not read (unread-language.ts). */
   readonly unreadLanguage: boolean;
+  /**
+   * A JSON note's leaves as settings, one `path.to.key: value` line each, lower case ("grant.tools:
+   * shell, http_post", "approval: waived"): what YAML and TOML say in their own text (never persisted).
+   */
+  readonly settings: readonly string[];
+}
+
+/** Leaves kept as settings lines, and how deep a path is followed. */
+const MAX_SETTINGS = 200;
+const MAX_SETTING_DEPTH = 8;
+
+/** A JSON value's leaves as `path: value` lines (arrays of scalars joined), as YAML would write them. */
+function settingLines(value: unknown): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, path: string, depth: number): void => {
+    if (out.length >= MAX_SETTINGS || depth > MAX_SETTING_DEPTH) return;
+    if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) {
+      out.push(`${path}: ${v.map(String).join(', ')}`);
+    } else if (Array.isArray(v)) for (const x of v) walk(x, path, depth + 1);
+    else if (typeof v === 'object' && v !== null) {
+      for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k, depth + 1);
+    } else out.push(`${path}: ${String(v)}`);
+  };
+  walk(value, '', 0);
+  return out.map((l) => l.toLowerCase());
 }
 
 /** Views kept per proposal, over all its texts (each text's decoding is bounded too). */
@@ -53,8 +78,10 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
   const texts: string[] = [];
   const origins = new Set<TextOrigin>();
   let body = p.content;
+  let settings: string[] = [];
   if (p.contentType === 'application/json') {
     const parsed: unknown = JSON.parse(p.content);
+    settings = settingLines(parsed);
     const fields = jsonStrings(parsed);
     body = fields.join(' ');
     if (fields.length > 0) origins.add('json_field');
@@ -102,5 +129,6 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
     reasons,
     // The readings as written or plainly decoded: a reversal or guessed shift reads as anything.
     unreadLanguage: inUnreadLanguage([...views].filter((v) => !obfuscated.has(v))),
+    settings,
   };
 }

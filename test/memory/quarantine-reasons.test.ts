@@ -18,6 +18,7 @@ function scan(over: Partial<ScanResult> = {}): ScanResult {
     obfuscatedViews: [],
     reasons: [],
     unreadLanguage: false,
+    settings: [],
     ...over,
   };
 }
