@@ -158,6 +158,39 @@ const CONTINUABLE: readonly [string, (o: Offered) => Record<string, string | str
  * characters be propagated, so those two forms require no member, only that the request
  * completes and what is sent is W3C-valid tracestate.
  */
+/**
+ * List-members both Levels of W3C's tracestate grammar rule out (§key: lowercase letters, digits
+ * and `_-*\/@`, at most 256; §value: printable ASCII but `,` and `=`, at most 256, no trailing
+ * space): a vendor may drop such a member or the list, never send it on. (A key starting with a
+ * digit, or a vendor part over 14, is Level 2-valid: not here.)
+ */
+const INVALID_TRACESTATE_MEMBERS: readonly [string, string][] = [
+  ['a dot in the key', 'congo.x=t61rcWkgMzE'],
+  ['an uppercase key', 'Congo=t61rcWkgMzE'],
+  ['an all-uppercase key', 'CONGO=t61rcWkgMzE'],
+  ['an uppercase vendor after the tenant', 'tenant@Congo=t61rcWkgMzE'],
+  ['a key of 257 characters', `${'k'.repeat(257)}=t61rcWkgMzE`],
+  ['an "=" in the value', 'congo=t61r=cWkg'],
+  ['a value of 257 characters', `congo=${'v'.repeat(257)}`],
+  ['a non-ASCII value', 'congo=t61rcWkg\u00e9'],
+];
+
+/**
+ * Baggage members that only look like the schema's (contract/tracing.ts BAGGAGE_SCHEMA: exact
+ * keys, values of `[a-z0-9_]{1,16}`): a key in another case is another key, and a value outside
+ * the pattern is not schema-defined, whatever its length. Each carries a marker that must not
+ * reach a trusted internal service.
+ */
+const OFF_SCHEMA_BAGGAGE: readonly [string, string, string][] = [
+  ['a schema key in upper case', 'SMTC.TENANT_TIER=upkeytier', 'upkeytier'],
+  ['a schema key in mixed case', 'Smtc.Request_Class=mixkeyclass', 'mixkeyclass'],
+  ['a value with upper-case letters', 'smtc.tenant_tier=GoldTierMark', 'GoldTierMark'],
+  ['a value with a dash', 'smtc.tenant_tier=dash-mark', 'dash-mark'],
+  ['a value with a dot', 'smtc.request_class=dot.mark', 'dot.mark'],
+  ['a value of 17 characters', `smtc.tenant_tier=${'q'.repeat(17)}`, 'q'.repeat(17)],
+  ['a percent-encoded space in the value', 'smtc.request_class=spaced%20mark', 'spaced'],
+];
+
 const CONTEXT_FORMS: readonly [string, Record<string, string | string[]>, Record<string, string>, string[]][] = [
   [
     'baggage in two header lines',
@@ -201,7 +234,14 @@ const CONTEXT_FORMS: readonly [string, Record<string, string | string[]>, Record
     {},
     ['rojo=00f067aa0ba902b7', 'congo=t61rcWkgMzE'],
   ],
-  ['tracestate with an invalid member', { tracestate: 'rojo=00f067aa0ba902b7,congo.x=t61rcWkgMzE' }, {}, []],
+  ...INVALID_TRACESTATE_MEMBERS.map(
+    ([what, member]): [string, Record<string, string | string[]>, Record<string, string>, string[]] => [
+      `tracestate with an invalid member (${what})`,
+      { tracestate: `rojo=00f067aa0ba902b7,${member}` },
+      {},
+      [],
+    ],
+  ),
   [
     'tracestate of 32 short members, over 512 characters',
     { tracestate: Array.from({ length: 32 }, (_, i) => `v${i}=0123456789abcdef`).join(',') },
@@ -209,6 +249,21 @@ const CONTEXT_FORMS: readonly [string, Record<string, string | string[]>, Record
     [],
   ],
 ];
+
+/** The baggage of every call the trusted internal service received, as one list. */
+function baggageSentToTrusted(): string {
+  return s()
+    .trusted.calls()
+    .flatMap((call) => headerOf(call, 'baggage'))
+    .join(',');
+}
+
+/** Every member sent is an exact schema key. */
+function expectOnlySchemaKeys(baggage: string): void {
+  for (const m of baggage.split(',').filter((x) => x.trim() !== '')) {
+    expect(Object.keys(BAGGAGE_SCHEMA)).toContain(m.split('=')[0]!.trim());
+  }
+}
 
 /** A tool the target lets alice's runs invoke (null: the target authorizes no test tool). */
 let tool: string | null = null;
@@ -396,10 +451,7 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
       script(ctx),
     );
     expect(outcome.state).toBe('completed');
-    const baggage = s()
-      .trusted.calls()
-      .flatMap((call) => headerOf(call, 'baggage'))
-      .join(',');
+    const baggage = baggageSentToTrusted();
     for (const forbidden of [
       'user.email',
       'alice%40example.com',
@@ -413,12 +465,26 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     ]) {
       expect(baggage).not.toContain(forbidden);
     }
-    const keys = baggage
-      .split(',')
-      .filter((m) => m.trim() !== '')
-      .map((m) => m.split('=')[0]!.trim());
-    for (const k of keys) expect(Object.keys(BAGGAGE_SCHEMA)).toContain(k);
+    expectOnlySchemaKeys(baggage);
   });
+
+  it.for(OFF_SCHEMA_BAGGAGE)(
+    `R09.5 a schema key in another case, or a schema key with a value outside its pattern (%s), is dropped: only exact schema keys with schema values reach a trusted internal service (${contractRule('baggage')})`,
+    async ([, member, marker], ctx) => {
+      needCapability(ctx, t(), 'runs', 'telemetry');
+      s().resetAll();
+      const outcome = await start(
+        ctx,
+        true,
+        { headers: { traceparent: offered('baggage').valid, baggage: member } },
+        script(ctx),
+      );
+      expect(outcome.state).toBe('completed');
+      const baggage = baggageSentToTrusted();
+      expect(baggage, `the member "${member}" reached the trusted internal service`).not.toContain(marker);
+      expectOnlySchemaKeys(baggage);
+    },
+  );
 
   it(`R09.6 untrusted external endpoints (provider, tools) receive no traceparent, tracestate or baggage (stricter than W3C; ${contractRule('suppressExternal')})`, async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
