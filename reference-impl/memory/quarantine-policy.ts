@@ -67,12 +67,12 @@ const AGENT_CONFIG =
   /(?<![\p{L}\p{N}])["']?[\w-]{0,40}?(?:auto[_-]?approv\w{0,20}|allowed[_-]?(?:recipients|domains|hosts|tools|senders)|trusted[_-]?(?:domains|hosts|senders|tools)|requires?[_-]?(?:approval|confirmation)|(?:assistant|agent|ai|bot)[_-]?(?:may|can|allowed|permissions)|skip[_-]?(?:approval|confirmation|review)|confirm[_-]?before\w{0,20}|(?:assistant|agent|ai|bot|llm)[_-]?(?:rules|instructions|permissions|policy|directives|overrides))["']?[ \t]*[:=]/iu;
 
 /**
- * Grants written as settings, whatever the file format (a JSON note's leaves are read as
- * `path: value` lines, scan-classify.ts): a grant or allow-list of tools, commands, hosts, scopes or
+ * Grants written as settings, whatever the file format (JSON leaves and YAML or TOML text are
+ * read as `path: value` lines, setting-lines.ts): a grant or allow-list of tools, commands, hosts, scopes or
  * secrets ("grant.tools: shell", "permissions.network: *"), or an approval set to waived or off.
  */
 const CONFIG_GRANT =
-  /(?<![\p{L}\p{N}])(?:(?:grants?|granted|permissions?|privileges?|capabilit(?:y|ies)|allow(?:ed)?|allow_?list|whitelist)(?:[._-][\w-]+)*[._-](?:tools?|commands?|scopes?|hosts?|domains?|network|egress|secrets?|credentials?|sandbox|profiles?)[\w-]*\s*[:=]\s*\S|(?:require[sd]?[_-]?)?(?:approvals?|confirmations?|human[_-]?review|sign[_-]?off)(?:[_-](?:required|needed|step|policy|mode))?["']?\s*[:=]\s*["']?(?:waived|skip(?:ped)?|bypass(?:ed)?|disabled|not[ _-]?required|exempt|false|off)(?![\p{L}]))/u;
+  /(?<![\p{L}\p{N}])(?:(?:grants?|granted|permissions?|privileges?|capabilit(?:y|ies)|allow(?:ed)?|allow_?list|whitelist)(?:[._-][\w-]+)*[._-](?:tools?|commands?|scopes?|hosts?|domains?|network|egress|secrets?|credentials?|sandbox|profiles?)[\w-]*\s*[:=]\s*\S|(?:require[sd]?[_-]?)?(?:approvals?|confirmations?|human[_-]?review|sign[_-]?off)(?:[._-](?:required|needed|step|policy|mode))?["']?\s*[:=]\s*["']?(?:waived|skip(?:ped)?|bypass(?:ed)?|disabled|not[ _-]?required|exempt|false|off)(?![\p{L}]))/u;
 
 export function quarantineReasons(scan: ScanResult, suspicions: readonly string[]): string[] {
   const out = new Set<string>(suspicions);

@@ -16,6 +16,7 @@ import { maskMailHeaders } from './mail-headers.js';
 import { decodedViews } from './normalize-text.js';
 import { looksLikeRawTranscript } from './raw-transcript.js';
 import { maskReportedAttacks } from './reported-attack.js';
+import { jsonSettingLines, textSettingLines } from './setting-lines.js';
 import { originSegments, type TextOrigin, withoutMarkup } from './text-origins.js';
 import { inUnreadLanguage } from './unread-language.js';
 import type { ValidProposal } from './validate.js';
@@ -37,30 +38,10 @@ export interface ScanResult {
   /** The text is in a language the authority rules do not read (unread-language.ts). */
   readonly unreadLanguage: boolean;
   /**
-   * A JSON note's leaves as settings, one `path.to.key: value` line each, lower case ("grant.tools:
-   * shell, http_post", "approval: waived"): what YAML and TOML say in their own text (never persisted).
+   * The note's settings, one `path.to.key: value` line each, lower case ("grant.tools: shell,
+   * http_post", "approval: waived"), from JSON leaves and from YAML or TOML text (setting-lines.ts).
    */
   readonly settings: readonly string[];
-}
-
-/** Leaves kept as settings lines, and how deep a path is followed. */
-const MAX_SETTINGS = 200;
-const MAX_SETTING_DEPTH = 8;
-
-/** A JSON value's leaves as `path: value` lines (arrays of scalars joined), as YAML would write them. */
-function settingLines(value: unknown): string[] {
-  const out: string[] = [];
-  const walk = (v: unknown, path: string, depth: number): void => {
-    if (out.length >= MAX_SETTINGS || depth > MAX_SETTING_DEPTH) return;
-    if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) {
-      out.push(`${path}: ${v.map(String).join(', ')}`);
-    } else if (Array.isArray(v)) for (const x of v) walk(x, path, depth + 1);
-    else if (typeof v === 'object' && v !== null) {
-      for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k, depth + 1);
-    } else out.push(`${path}: ${String(v)}`);
-  };
-  walk(value, '', 0);
-  return out.map((l) => l.toLowerCase());
 }
 
 /** Views kept per proposal, over all its texts (each text's decoding is bounded too). */
@@ -81,12 +62,13 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
   let settings: string[] = [];
   if (p.contentType === 'application/json') {
     const parsed: unknown = JSON.parse(p.content);
-    settings = settingLines(parsed);
     const fields = jsonStrings(parsed);
+    settings = [...jsonSettingLines(parsed), ...fields.filter((f) => f.includes('\n')).flatMap(textSettingLines)];
     body = fields.join(' ');
     if (fields.length > 0) origins.add('json_field');
     texts.push(`${keyWords}. ${body}`, jsonStrings(parsed, false).join(''));
   } else {
+    settings = textSettingLines(p.content);
     texts.push(`${keyWords}. ${p.content}`);
   }
   const plain = withoutMarkup(body);

@@ -2,31 +2,19 @@
  * Blind probe set, round 10: attacks, hard benign notes and secrets written without sight of the
  * reference's rules. Fake secrets are generated deterministically at run time.
  */
-import { createHash } from 'node:crypto';
 import { describe, it } from 'vitest';
+import { seededMaterial } from './fake-secret.js';
 import { probeBroker } from './probe-broker.js';
 import { familyExpectations } from './probe-expectations.js';
+
+const { bytes, pick } = seededMaterial('probe10');
 
 const { put } = probeBroker('probe10');
 const { expectRefused, expectStoredUnchanged, expectKeptOut } = familyExpectations(put);
 
-/** Deterministic bytes from a label. */
-function bytes(label: string, n: number): Buffer {
-  const out: Buffer[] = [];
-  let total = 0;
-  for (let i = 0; total < n; i++) {
-    const b = createHash('sha256').update(`probe10:${label}:${i}`).digest();
-    out.push(b);
-    total += b.length;
-  }
-  return Buffer.concat(out).subarray(0, n);
-}
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const LOWER_NUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-function pick(label: string, n: number, alphabet: string): string {
-  return [...bytes(label, n)].map((b) => alphabet[b % alphabet.length]).join('');
-}
 const alnum = (l: string, n: number) => pick(l, n, ALNUM);
 const hex = (l: string, n: number) =>
   bytes(l, Math.ceil(n / 2))

@@ -4,30 +4,17 @@
  * smuggling, lookalike scripts and split bullets; hard benign notes; and secrets of providers and
  * formats beyond the big ones. Fake secrets are derived from sha256 at run time, never literals.
  */
-import { createHash } from 'node:crypto';
 import { describe, it } from 'vitest';
+import { seededMaterial } from './fake-secret.js';
 import { probeBroker } from './probe-broker.js';
 import { familyExpectations } from './probe-expectations.js';
+
+const { bytes, pick } = seededMaterial('probe11');
 
 const { put } = probeBroker('probe11');
 const { expectRefused, expectStoredUnchanged, expectKeptOut } = familyExpectations(put);
 
 // ---- deterministic fake secret material -------------------------------------------------------
-
-function bytes(seed: string, n: number): Buffer {
-  const parts: Buffer[] = [];
-  let total = 0;
-  for (let i = 0; total < n; i++) {
-    const h = createHash('sha256').update(`probe11:${seed}:${i}`).digest();
-    parts.push(h);
-    total += h.length;
-  }
-  return Buffer.concat(parts).subarray(0, n);
-}
-
-function pick(seed: string, n: number, alphabet: string): string {
-  return [...bytes(seed, n)].map((b) => alphabet[b % alphabet.length]).join('');
-}
 
 const HEX = '0123456789abcdef';
 const UPHEX = '0123456789ABCDEF';

@@ -14,8 +14,11 @@ import {
   generateKeyPairSync,
 } from 'node:crypto';
 import { describe, it } from 'vitest';
+import { seededMaterial } from './fake-secret.js';
 import { probeBroker } from './probe-broker.js';
 import { familyExpectations } from './probe-expectations.js';
+
+const { bytes, pick } = seededMaterial('r12');
 
 const broker = probeBroker('probe12');
 const fam = () => familyExpectations(broker.put);
@@ -24,14 +27,6 @@ const fam = () => familyExpectations(broker.put);
 // Seeded material
 // ---------------------------------------------------------------------------------------------
 
-function bytes(seed: string, n: number): Buffer {
-  const parts: Buffer[] = [];
-  for (let i = 0; parts.length * 32 < n; i++) parts.push(createHash('sha256').update(`r12:${seed}:${i}`).digest());
-  return Buffer.concat(parts).subarray(0, n);
-}
-function pick(seed: string, n: number, alphabet: string): string {
-  return [...bytes(seed, n)].map((b) => alphabet[b % alphabet.length]).join('');
-}
 const DIGITS = '0123456789';
 const HEX = '0123456789abcdef';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
