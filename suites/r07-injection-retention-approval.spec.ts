@@ -866,6 +866,13 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     expect(live.locations.length).toBeGreaterThan(0);
     expect(live.found, 'a live body must be found by the storage probe').not.toEqual([]);
 
+    // Each removed body is looked for at once, before anything else the target does (a later
+    // purge or compaction) could sweep it along, and again at the end.
+    const residue = new Set<string>();
+    const lookFor = async (label: string, word: string, when: string): Promise<void> => {
+      const r = await where(word);
+      if (r.found.length > 0) residue.add(`${label} still in ${r.found.join(', ')} ${when}`);
+    };
     const expiring = longWord();
     written(
       await m.put(USER, note(freshKey('residue-expiring'), `${expiring} short lived`, { retentionSeconds: 60 }), null),
@@ -873,6 +880,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     const deleted = longWord();
     const d = written(await m.put(USER, note(freshKey('residue-deleted'), `${deleted} to be deleted`), null));
     expect(await m.delete(USER, d.key, d.revision)).toMatchObject({ status: 'deleted' });
+    await lookFor('deleted body', deleted, 'right after its delete');
     const prefix = policy(t()).approvalKeyPrefix;
     const rejectedWord = longWord();
     const pend = await m.put(
@@ -880,7 +888,10 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
       note(`${prefix}${freshKey('residue-rejected')}`, `${rejectedWord} never approved`),
       null,
     );
-    if (pend.status === 'pending_approval') await t().approvals.decide(p.approverA, pend.approvalId, 'reject');
+    if (pend.status === 'pending_approval') {
+      await t().approvals.decide(p.approverA, pend.approvalId, 'reject');
+      await lookFor('rejected approval body', rejectedWord, 'right after its rejection');
+    }
     const approvedWord = longWord();
     const pend2 = await m.put(
       USER,
@@ -890,22 +901,21 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     if (pend2.status === 'pending_approval') {
       const a = written(await t().approvals.decide(p.approverA, pend2.approvalId, 'approve'));
       await m.delete(USER, a.key, a.revision);
+      await lookFor('approved-then-deleted body', approvedWord, 'right after its delete');
     }
     await t().clock!.advance(61_000);
-    const residue: string[] = [];
     for (const [label, word] of [
       ['expired body', expiring],
       ['deleted body', deleted],
       ['rejected approval body', rejectedWord],
       ['approved-then-deleted body', approvedWord],
     ] as const) {
-      const r = await where(word);
-      if (r.found.length > 0) residue.push(`${label} still in ${r.found.join(', ')}`);
+      await lookFor(label, word, 'at the end');
     }
     // The live record was untouched by all of that.
     expect((await where(liveWord)).found).not.toEqual([]);
     await ctx.annotate(`storage locations declared: ${live.locations.join(', ')}`);
-    expect(residue.join('\n')).toBe('');
+    expect([...residue].join('\n')).toBe('');
   });
 
   const RACE_ORDERS = [
