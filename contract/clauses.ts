@@ -340,6 +340,16 @@ const CLAUSES: Record<string, Entry> = {
     'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
     'marking a run uncertain and reconciling it are state writes, so "current" is judged when they take effect, as for a write or commit (R04.12/R04.13): one held inside the target while its lease is taken over or its epoch cleared is refused as a later one is, and neither fences nor resolves the run nor moves a head',
   ],
+  'R04.17': [
+    'thread-state-invariants',
+    'State size, entry count, and write rate are bounded.',
+    'the write-rate bound is the thread’s, i.e. the binding’s (`StateLimits.maxWritesPerSecond` is per binding): a new lease, the store of a new worker session or a run on the binding spends the same budget, so over any window the binding’s writes stay within rate × (1 + s), refill during the lease change included',
+  ],
+  'R04.18': [
+    'thread-state-invariants',
+    'State size, entry count, and write rate are bounded.',
+    'as R04.17, for entry count and payload size: an entry bound reached under one lease is still reached under the next (per binding and epoch, so only a clear starts afresh), and the payload bound is the same for every lease',
+  ],
   'R04.20': [
     'thread-state-invariants',
     'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',

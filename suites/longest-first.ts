@@ -17,7 +17,7 @@ const MEASURED_S: Readonly<Record<string, number>> = {
   'r03-crash-failpoints.spec.ts': 148,
   'r01-restore.spec.ts': 132,
   'r05-memory-isolation.spec.ts': 137,
-  'r04-scope-isolation.spec.ts': 117,
+  'r04-scope-isolation.spec.ts': 120,
   'r10-leak-canaries-outage.spec.ts': 73,
   'r06-concurrent-history.spec.ts': 63,
   'r02-durable-head.spec.ts': 61,

@@ -4,7 +4,8 @@
  * A worker reaches exactly the binding, epoch, codec and lease generation its lease grants:
  * any other scope is rejected with the field's own code and leaks nothing; a zombie with an
  * old lease is fenced; after clear, old-epoch state can never become the head; size, entry
- * and write-rate bounds hold; garbage never changes what is stored.
+ * and write-rate bounds hold — and are the binding's, so a new lease, worker or run gets no fresh
+ * budget; garbage never changes what is stored.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +24,7 @@ import { expectRejection } from '../fixtures/assertions/contract-error.js';
 import { commandArbs, otherBindings, threadStateSetup } from '../fixtures/models/thread-state-commands.js';
 import { commandsParams, fcParams } from '../fixtures/properties/fc-params.js';
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
+import { runSteps, within } from '../fixtures/scenario/process-faults.js';
 import {
   CODEC,
   hex,
@@ -386,6 +388,39 @@ async function writeWithinRate(target: Target, th: ThreadSession, key: string, t
   }
 }
 
+/** `n` fresh idempotency keys. */
+function keys(prefix: string, n: number): string[] {
+  return Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+}
+
+/**
+ * New writes under `th`, in concurrent waves (so a target behind a network hop can still be
+ * driven past its bound): how many were accepted, and the keys refused as `rate_limited` (any
+ * other answer fails).
+ */
+async function burst(
+  th: ThreadSession,
+  writeKeys: readonly string[],
+): Promise<{ accepted: number; limited: string[] }> {
+  const WAVE = 16;
+  let accepted = 0;
+  const limited: string[] = [];
+  for (let i = 0; i < writeKeys.length; i += WAVE) {
+    const wave = writeKeys.slice(i, i + WAVE);
+    const results = await Promise.allSettled(
+      wave.map((k) => th.store.write_native_state(th.scope, CODEC, payload(`burst-${k}`), k)),
+    );
+    for (const [j, r] of results.entries()) {
+      if (r.status === 'fulfilled') accepted++;
+      else {
+        await expectRejection(Promise.reject(r.reason), ['rate_limited']);
+        limited.push(wave[j]!);
+      }
+    }
+  }
+  return { accepted, limited };
+}
+
 describe('R04 bounds', () => {
   const small = useTarget({ options: { stateLimits: { maxPayloadBytes: 2048, maxPendingEntries: 12 } } });
   // A bound low enough that its whole burst (2 × rate + 5 writes) goes out in one concurrent wave:
@@ -438,23 +473,7 @@ describe('R04 bounds', () => {
     if (maxPendingEntries < attempts) return unsupportedByTarget(ctx, 'entry bound is below what the rate test needs');
     const th = await openThread(slow());
     const started = performance.now();
-    let accepted = 0;
-    const limited: string[] = [];
-    // Concurrent waves, so a target behind a network hop can still be driven past its bound.
-    const WAVE = 16;
-    for (let i = 0; i < attempts; i += WAVE) {
-      const wave = Array.from({ length: Math.min(WAVE, attempts - i) }, (_, j) => i + j);
-      const results = await Promise.allSettled(
-        wave.map((n) => th.store.write_native_state(th.scope, CODEC, payload(`burst-${n}`), `b${n}`)),
-      );
-      for (const [j, r] of results.entries()) {
-        if (r.status === 'fulfilled') accepted++;
-        else {
-          await expectRejection(Promise.reject(r.reason), ['rate_limited']);
-          limited.push(`b${wave[j]}`);
-        }
-      }
-    }
+    const { accepted, limited } = await burst(th, keys('b', attempts));
     const elapsedS = (performance.now() - started) / 1000;
     // The bound (contract/state.ts StateLimits): at most rate × (1 + s) writes in s seconds.
     const allowed = Math.floor(rate * (1 + elapsedS)) + 1;
@@ -470,5 +489,107 @@ describe('R04 bounds', () => {
     await new Promise((r) => setTimeout(r, Math.ceil(2000 / rate) + 20));
     const ref = await th.store.write_native_state(th.scope, CODEC, payload('different content'), limited[0]!);
     expect(ref.idempotencyKey).toBe(limited[0]);
+  });
+
+  it('R04.17 the write-rate bound is the binding’s: a new lease, a new worker’s store or a run on the binding gets no fresh budget', async (ctx) => {
+    needCapability(ctx, slow(), 'threadState');
+    const target = slow();
+    const { maxWritesPerSecond: rate, maxPendingEntries } = boundsOf(ctx, slow);
+    const first = 2 * rate + 5;
+    const then = rate + 5;
+    if (rate > 2000) return unsupportedByTarget(ctx, 'write-rate bound above 2000/s is too large to exercise');
+    if (maxPendingEntries < first + 3 * then) {
+      return unsupportedByTarget(ctx, 'entry bound is below what the rate test needs');
+    }
+    // What happens between spending the budget and the next burst, each on a binding of its own:
+    // new leases (each a new worker session with a store of its own), or a run on the binding
+    // (the control plane takes its own lease and writes) and then a new lease.
+    const changes: (readonly ('lease' | 'run')[])[] = [['lease'], ['lease', 'lease', 'lease']];
+    if (target.capabilities.runs && target.runs) changes.push(['run', 'lease']);
+    for (const change of changes) {
+      const what = change.join(' → ');
+      const th = await openThread(target);
+      const started = performance.now();
+      const spent = await burst(th, keys('a', first));
+      let accepted = spent.accepted;
+      if (spent.limited.length === 0) {
+        const elapsedS = (performance.now() - started) / 1000;
+        expect(accepted).toBeLessThanOrEqual(Math.floor(rate * (1 + elapsedS)) + 1);
+        return unsupportedByTarget(
+          ctx,
+          `the kit could not drive writes past the declared bound (${first} writes took ${elapsedS.toFixed(2)} s at ${rate}/s)`,
+        );
+      }
+      const limitedAfter: { th: ThreadSession; key: string }[] = [];
+      for (const [i, step] of change.entries()) {
+        if (step === 'run') {
+          // Whatever the run's outcome (its own write may be refused): it is not counted, so the
+          // bound below only grows more lenient for it.
+          await within(45_000, 'a run on the binding', runSteps(target, th.owner, th.bindingId, []));
+          continue;
+        }
+        const next = await lease(target, th.owner, th.bindingId);
+        const r = await burst(next, keys(`l${i}-`, then));
+        accepted += r.accepted;
+        limitedAfter.push(...r.limited.map((key) => ({ th: next, key })));
+      }
+      // The declared bound over the whole window, lease changes and refill included: at most
+      // rate × (1 + s) writes of the binding in s seconds, whichever lease wrote them.
+      const elapsedS = (performance.now() - started) / 1000;
+      const allowed = Math.floor(rate * (1 + elapsedS)) + 1;
+      expect(
+        accepted,
+        `${what}: ${accepted} writes of one binding accepted in ${elapsedS.toFixed(2)} s at ${rate}/s (the bound allows ${allowed}) — a new lease got a fresh budget`,
+      ).toBeLessThanOrEqual(allowed);
+      // A write refused after the change stored nothing: once refilled, its key takes other content.
+      const refused = limitedAfter.at(-1);
+      if (refused) {
+        await new Promise((r) => setTimeout(r, Math.ceil(2000 / rate) + 20));
+        const ref = await refused.th.store.write_native_state(
+          refused.th.scope,
+          CODEC,
+          payload('content after refill'),
+          refused.key,
+        );
+        expect({ key: ref.idempotencyKey, size: ref.size }).toEqual({ key: refused.key, size: 20 });
+      }
+    }
+  });
+
+  it('R04.18 the entry-count and size bounds are the binding’s: a new lease finds the entry bound still reached and the payload bound unchanged', async (ctx) => {
+    needCapability(ctx, small(), 'threadState');
+    const { maxPendingEntries: max, maxPayloadBytes } = boundsOf(ctx, small);
+    if (max > 5000) return unsupportedByTarget(ctx, 'entry bound above 5000 is too large to exercise');
+    if (maxPayloadBytes > 64 * 1024 * 1024) {
+      return unsupportedByTarget(ctx, 'payload bound above 64 MiB is too large to exercise');
+    }
+    const target = small();
+    const tooBig = (th: ThreadSession, key: string) =>
+      th.store.write_native_state(th.scope, CODEC, payload(new Uint8Array(maxPayloadBytes + 1).fill(8)), key);
+    for (const changes of [1, 3]) {
+      const th = await openThread(target);
+      await expectRejection(tooBig(th, 'too-big'), ['payload_too_large']);
+      const refs: PendingStateRef[] = [];
+      for (let i = 0; i < max - 1; i++) refs.push(await writeWithinRate(target, th, `e${i}`, `entry-${i}`));
+      let cur = th;
+      for (let i = 0; i < changes; i++) {
+        cur = await lease(target, th.owner, th.bindingId);
+        if (i === 0) {
+          // The payload bound is the same under the new lease (one entry left, so no other bound applies).
+          await expectRejection(tooBig(cur, 'too-big-new-lease'), ['payload_too_large']).catch((err: Error) => {
+            throw new Error(`after a new lease, one byte over the payload bound: ${err.message}`);
+          });
+          const fits = cur.store.write_native_state(cur.scope, CODEC, payload(new Uint8Array(maxPayloadBytes)), 'last');
+          expect((await fits).size).toBe(maxPayloadBytes);
+        }
+        // The bound is reached: a new key is refused under the new lease, a duplicate still answered.
+        await expectRejection(cur.store.write_native_state(cur.scope, CODEC, payload(`over-${i}`), `over-${i}`), [
+          'entry_limit',
+        ]).catch((err: Error) => {
+          throw new Error(`after ${i + 1} new lease(s), a write past the entry bound reached before: ${err.message}`);
+        });
+        expect(await cur.store.write_native_state(cur.scope, CODEC, payload('entry-0'), 'e0')).toEqual(refs[0]);
+      }
+    }
   });
 });
