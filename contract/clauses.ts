@@ -41,6 +41,8 @@ const SUBAGENT_STEPS =
 const MID_CALL =
   '"current" is judged when a call takes effect: a call held inside the target while its lease is taken over or its epoch cleared is refused with the code the same call gets when started after the change, and stores nothing';
 
+const CREDITED =
+  'a revision is credited to the principal who wrote it: the record and every later consolidation source name that writer and the hash it held, never its approver or a later consolidating caller; an approved revision names its approver apart from the writer, one nobody approved is `not_required` with no approver';
 const CLAUSES: Record<string, Entry> = {
   'R01.7': [
     'commit-protocol',
@@ -422,6 +424,21 @@ const CLAUSES: Record<string, Entry> = {
     'memory-write-pipeline',
     'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
     'step 6 follows step 5: a write held for approval is compared with the key when it is approved — after another write or a delete moved the key it is a conflict at the live revision (0 when nothing is live) that writes nothing, and a held write locks nothing, so the moves themselves land',
+  ],
+  'R06.13': [
+    'memory-write-pipeline',
+    'Persist content plus provenance, source revisions, content hash, writer, approval, and audit record.',
+    CREDITED,
+  ],
+  'R06.14': [
+    'memory-write-pipeline',
+    'Persist content plus provenance, source revisions, content hash, writer, approval, and audit record.',
+    CREDITED,
+  ],
+  'R06.15': [
+    'memory-write-pipeline',
+    'Persist content plus provenance, source revisions, content hash, writer, approval, and audit record.',
+    CREDITED,
   ],
   'R07.1': [
     'memory-write-pipeline',

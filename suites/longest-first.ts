@@ -27,7 +27,7 @@ const MEASURED_S: Readonly<Record<string, number>> = {
   'r04-lease-fencing-history.spec.ts': 50,
   'r08-causal-trace.spec.ts': 52,
   'r03-idempotency.spec.ts': 50,
-  'r06-conflicts-provenance.spec.ts': 45,
+  'r06-conflicts-provenance.spec.ts': 47,
   'r10-collector-toxiproxy.spec.ts': 39,
   'r09-context-baggage.spec.ts': 35,
   'r03-concurrent-history.spec.ts': 34,

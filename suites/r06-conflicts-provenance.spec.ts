@@ -12,10 +12,12 @@
  */
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import type { MemoryBroker, MemoryRecord, MemoryScope, MemoryWriteOutcome } from '../contract/memory.js';
 import type { Principal } from '../contract/principals.js';
+import type { Target } from '../contract/target.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
+import { type SecretShape, secretTokenShapes } from '../fixtures/corpora/secret-token-shapes.js';
 import { AGENT, freshKey, note, ORG, USER, uniqueWord } from '../fixtures/memory/memory-proposal.js';
 import {
   type RevisionModel,
@@ -24,7 +26,7 @@ import {
 } from '../fixtures/models/memory-revision-commands.js';
 import { commandsParams, fcParams } from '../fixtures/properties/fc-params.js';
 import { runScheduledUntilSettled } from '../fixtures/properties/scheduled-until-settled.js';
-import { needCapability } from '../fixtures/scenario/need.js';
+import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
 const t = useTarget();
@@ -83,6 +85,185 @@ async function staleProposalOverTheBound(m: MemoryBroker, key: string, maxBytes:
   const proposal = 'User dislikes coffee and prefers cocoa in the evening';
   const o = await m.put(USER, note(key, proposal, { onConflict: 'consolidate' }), b1.revision);
   return { current: b2, proposal, o };
+}
+
+/** Each revision of a key: its writer and content hash, as the record said while that revision was live. */
+type Known = Map<number, { writer: string; contentHash: string }>;
+
+/** Every stored revision listed is that revision's own; every one after the base is listed, and the proposal too. */
+function expectSources(c: MemoryRecord, known: Known, base: number, proposal: string, proposer: Principal) {
+  const prov = c.provenance;
+  for (const src of prov.sources) {
+    if (src.revision === null) continue;
+    expect(known.has(src.revision), `source revision ${src.revision} is a revision of the key`).toBe(true);
+    expect(src, `source revision ${src.revision}`).toEqual({ revision: src.revision, ...known.get(src.revision) });
+    expect(prov.sourceRevisions).toContain(src.revision);
+  }
+  for (const [revision, by] of known) {
+    if (revision > base && revision < c.revision) expect(prov.sources).toContainEqual({ revision, ...by });
+  }
+  expect(prov.sources).toContainEqual({ revision: null, writer: proposer.id, contentHash: sha256(proposal) });
+}
+
+/** How a revision is reached: a plain update, one carrying a secret the pipeline redacts, or a stale proposal consolidated. */
+type Via = 'plain' | 'redacted' | 'consolidate';
+interface CreditStep {
+  /** Which writer (modulo their number). */
+  readonly by: number;
+  readonly via: Via;
+  /** Which earlier revision a consolidating proposal is based on (modulo the stale ones). */
+  readonly base: number;
+}
+const creditStep = (vias: readonly Via[]): fc.Arbitrary<CreditStep> =>
+  fc.record({ by: fc.nat(), via: fc.constantFrom(...vias), base: fc.nat() });
+const step = (via: Via, by = 0, base = 0): CreditStep => ({ by, via, base });
+
+interface CreditPath {
+  readonly target: Target;
+  readonly scope: MemoryScope;
+  /** Principals the target's policy lets write the scope, all of one organization. */
+  readonly writers: readonly Principal[];
+  /** The declared approval key prefix, for a key every write to which waits for approval. */
+  readonly gatedPrefix?: string | undefined;
+}
+
+/** What `walkRevisions` saw: how many secret-bearing writes landed redacted, and how many were refused. */
+interface CreditTally {
+  redacted: number;
+  refused: number;
+}
+
+/** What a record says about who wrote which revision: the provenance fields crediting it. */
+const credits = ({ revision, provenance: p }: MemoryRecord) => ({
+  revision,
+  writer: p.writer,
+  contentHash: p.contentHash,
+  approval: p.approval,
+  sourceRevisions: p.sourceRevisions,
+  sources: p.sources,
+});
+
+/**
+ * Writes one key's revisions along `steps`, each by one of the writers, then a proposal based on
+ * the first revision consolidated over all of them. A write held for approval is approved by
+ * approverA. Each revision is read back while it is live: it names its writer (approved, also
+ * its approver, who is not the writer; else no approver) and the hash of what it holds. Every
+ * consolidation lists each revision after its base with exactly that writer and hash — the
+ * principal who wrote it, never the approver or the consolidating caller — and so does search.
+ */
+async function walkRevisions(path: CreditPath, creator: number, steps: readonly CreditStep[], tally: CreditTally) {
+  const { target, scope, writers } = path;
+  const p = target.principals;
+  const gated = path.gatedPrefix !== undefined;
+  const key = `${path.gatedPrefix ?? ''}${freshKey('credit-writer')}`;
+  const word = uniqueWord();
+  const who = (i: number) => writers[i % writers.length] as Principal;
+  const m = (w: Principal) => target.memory(w, p.agents[0]);
+  const known: Known = new Map();
+  const revs: number[] = [];
+  const land = async (w: Principal, o: MemoryWriteOutcome, status: 'written' | 'consolidated', what: string) => {
+    if (gated) expect(o.status, `${what} on a key under the approval prefix`).toBe('pending_approval');
+    const decided = o.status === 'pending_approval';
+    if (o.status === 'pending_approval') o = await target.approvals.decide(p.approverA, o.approvalId, 'approve');
+    const r = record(o, status);
+    const prov = r.provenance;
+    expect(prov.writer, `writer of ${what}`).toBe(w.id);
+    if (decided) {
+      expect(prov.approval, `approval of ${what}`).toMatchObject({ state: 'approved', approver: p.approverA.id });
+      expect(prov.approval.approver, `approver of ${what}`).not.toBe(prov.writer);
+    } else expect(prov.approval, `approval of ${what}`).toMatchObject({ state: 'not_required', approver: null });
+    const live = await m(w).get(scope, key);
+    expect(live && credits(live), `${what} read back`).toEqual(credits(r));
+    expect(prov.contentHash, `hash of ${what}`).toBe(sha256(live?.content ?? ''));
+    known.set(r.revision, { writer: prov.writer, contentHash: prov.contentHash });
+    revs.push(r.revision);
+    return r;
+  };
+  const consolidate = async (w: Principal, base: number, proposal: string, what: string) => {
+    const o = await m(w).put(scope, note(key, proposal, { onConflict: 'consolidate' }), base);
+    const c = await land(w, o, 'consolidated', what);
+    expectSources(c, known, base, proposal, w);
+    return c;
+  };
+  await land(
+    who(creator),
+    await m(who(creator)).put(scope, note(key, `${word} note 0 by ${who(creator).id}`), null),
+    'written',
+    'the create',
+  );
+  for (const [i, s] of steps.entries()) {
+    const w = who(s.by);
+    const live = revs.at(-1) ?? 0;
+    const what = `step ${i + 1} (${s.via} by ${w.id}${gated ? ', approved' : ''})`;
+    if (s.via === 'consolidate' && revs.length >= 2) {
+      await consolidate(w, revs[s.base % (revs.length - 1)] ?? 0, `${word} note ${i + 1} by ${w.id}`, what);
+    } else if (s.via === 'redacted') {
+      const secret = SECRETS[(s.base + i) % SECRETS.length] as SecretShape;
+      const o = await m(w).put(scope, note(key, `${word} ${secret.sentence}`), live);
+      // Refusing a secret-bearing write is conforming too (R07.4): then it is no revision.
+      if (o.status === 'rejected') {
+        tally.refused += 1;
+        continue;
+      }
+      const r = await land(w, o, 'written', what);
+      if (secret.secretParts.every((part) => !r.content.includes(part))) tally.redacted += 1;
+    } else await land(w, await m(w).put(scope, note(key, `${word} note ${i + 1} by ${w.id}`), live), 'written', what);
+  }
+  if (revs.length < 2) {
+    const w = who(creator);
+    await land(w, await m(w).put(scope, note(key, `${word} note by ${w.id}`), revs[0] ?? 0), 'written', 'an update');
+  }
+  // A proposal based on the first revision: every later revision is one of its sources.
+  const last = who(creator + 1);
+  const c = await consolidate(last, revs[0] ?? 0, `${word} last note by ${last.id}`, 'the last consolidation');
+  const found = (await m(last).search(scope, { text: word }, 10)).filter((r) => r.key === key);
+  expect(found.map(credits), 'search keeps the provenance').toEqual([credits(c)]);
+}
+
+/** Secret-bearing sentences the redaction step rewrites. */
+const SECRETS = secretTokenShapes(31);
+
+/** Organization A's principals the contract lets write organization memory: "application/admin writes only". */
+const orgWriters = (t: Target): Principal[] =>
+  [t.principals.alice, t.principals.bob, t.principals.adminA, t.principals.approverA].filter((w) =>
+    w.roles.some((r) => r === 'application' || r === 'admin'),
+  );
+
+type CreditExample = [kind: 'user' | 'organization', creator: number, steps: CreditStep[]];
+
+/**
+ * R06.13 and R06.14: keys of alice's user memory and of her organization's (written by the
+ * principals allowed to), approved when `gatedPrefix` is set. Not run when the target refused
+ * every secret-bearing write: then no redacted revision was credited.
+ */
+async function creditInUserAndOrgScope(
+  ctx: TestContext,
+  target: Target,
+  gatedPrefix: string | undefined,
+  examples: CreditExample[],
+) {
+  const writers = { user: [target.principals.alice], organization: orgWriters(target) };
+  if (writers.organization.length === 0)
+    throw new Error('no principal of organization A may write organization memory');
+  const tally: CreditTally = { redacted: 0, refused: 0 };
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom<'user' | 'organization'>('user', 'organization'),
+      fc.nat(),
+      fc.array(creditStep(['plain', 'redacted', 'consolidate']), { minLength: 1, maxLength: 5 }),
+      async (kind, creator, steps) => {
+        const path = { target, scope: kind === 'user' ? USER : ORG, writers: writers[kind], gatedPrefix };
+        await walkRevisions(path, creator, steps, tally);
+      },
+    ),
+    fcParams(8, { examples }),
+  );
+  await ctx.annotate(`secret-bearing writes: ${tally.redacted} landed redacted, ${tally.refused} refused`);
+  if (tally.redacted === 0)
+    unsupportedByTarget(
+      ctx,
+      `target "${target.name}" refused every secret-bearing write: no redacted revision to credit`,
+    );
 }
 
 describe('R06 revision conflicts and consolidation provenance', () => {
@@ -470,21 +651,6 @@ describe('R06 revision conflicts and consolidation provenance', () => {
     const who = { alice: p.alice, bob: p.bob } as const;
     type Who = keyof typeof who;
     const writer = fc.constantFrom<Who>('alice', 'bob');
-    type Known = Map<number, { writer: string; contentHash: string }>;
-    /** Every stored revision listed is that revision's own; every one after the base is listed, and the proposal too. */
-    const expectSources = (c: MemoryRecord, known: Known, base: number, proposal: string, proposer: Principal) => {
-      const prov = c.provenance;
-      for (const src of prov.sources) {
-        if (src.revision === null) continue;
-        expect(known.has(src.revision), `source revision ${src.revision} is a revision of the key`).toBe(true);
-        expect(src, `source revision ${src.revision}`).toEqual({ revision: src.revision, ...known.get(src.revision) });
-        expect(prov.sourceRevisions).toContain(src.revision);
-      }
-      for (const [revision, by] of known) {
-        if (revision > base && revision < c.revision) expect(prov.sources).toContainEqual({ revision, ...by });
-      }
-      expect(prov.sources).toContainEqual({ revision: null, writer: proposer.id, contentHash: sha256(proposal) });
-    };
     await fc.assert(
       fc.asyncProperty(
         writer,
@@ -704,5 +870,60 @@ describe('R06 revision conflicts and consolidation provenance', () => {
         ],
       }),
     );
+  });
+
+  it('R06.13 each revision is credited to the principal who wrote it: every consolidation source and every record names its writer and hash, over plain, redacted and consolidated revisions (consolidations of consolidations too), in user and organization scope', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    // Deterministic: a redacted revision, a consolidation, then a consolidation of it.
+    await creditInUserAndOrgScope(ctx, t(), undefined, [
+      ['user', 0, [step('plain'), step('redacted'), step('consolidate', 0, 0), step('consolidate', 0, 1)]],
+      ['organization', 0, [step('redacted'), step('plain'), step('consolidate', 0, 1), step('consolidate', 0, 0)]],
+    ]);
+  });
+
+  it('R06.14 an approved revision is credited to its writer, not its approver: the record names the approver apart from the writer, and every later consolidation source names the writer — approved plain, redacted and consolidated revisions, in user and organization scope', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const prefix = t().memoryPolicy?.approvalKeyPrefix;
+    if (prefix === undefined) unsupportedByTarget(ctx, `target "${t().name}" declares no approval key prefix`);
+    // Deterministic: approved updates, then an approved consolidation and one of it.
+    await creditInUserAndOrgScope(ctx, t(), prefix, [
+      ['user', 0, [step('plain'), step('consolidate', 0, 0), step('consolidate', 0, 1)]],
+      ['organization', 0, [step('redacted'), step('plain'), step('consolidate', 0, 0)]],
+    ]);
+  });
+
+  it('R06.15 in a namespace two principals write (agent scope, shared learning), each revision is credited to whichever of them wrote it — never to the approver, nor to the one consolidating over it — plain, redacted, approved and consolidated revisions', async (ctx) => {
+    needCapability(ctx, shared(), 'memory', 'sharedLearning');
+    const { principals: p } = shared();
+    const prefix = shared().memoryPolicy?.approvalKeyPrefix;
+    const tally: CreditTally = { redacted: 0, refused: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        prefix === undefined ? fc.constant(false) : fc.boolean(),
+        fc.nat(),
+        fc.array(creditStep(['plain', 'redacted', 'consolidate']), { minLength: 1, maxLength: 5 }),
+        async (gated, creator, steps) => {
+          const path = {
+            target: shared(),
+            scope: AGENT,
+            writers: [p.alice, p.bob],
+            gatedPrefix: gated ? prefix : undefined,
+          };
+          await walkRevisions(path, creator, steps, tally);
+        },
+      ),
+      fcParams(8, {
+        // Deterministic: each writer consolidates over the other's revisions, approved or not.
+        examples: [
+          [false, 0, [step('plain', 1), step('redacted', 0), step('consolidate', 1, 0), step('consolidate', 0, 1)]],
+          ...(prefix === undefined
+            ? []
+            : [[true, 0, [step('plain', 1), step('consolidate', 0, 0), step('consolidate', 1, 1)]] as const]),
+        ],
+      }),
+    );
+    await ctx.annotate(`secret-bearing writes: ${tally.redacted} landed redacted, ${tally.refused} refused`);
+    if (prefix === undefined)
+      unsupportedByTarget(ctx, `target "${shared().name}" declares no approval key prefix: approved revisions not run`);
   });
 });
