@@ -127,6 +127,11 @@ const CLAUSES: Record<string, Entry> = {
     'Propagate context to the sandbox worker, ToolBroker, MemoryBroker, ThreadStateStore, subagents, and trusted internal services.',
     'baggage and tracestate are context too, in every form W3C lets a sender use (several header lines, whitespace around "=" and ",", properties after a value): each schema member and each tracestate member of a continued trusted context reaches the trusted internal service, tracestate members in the order received, in headers that are W3C-valid',
   ],
+  'R09.12': [
+    'propagation',
+    'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',
+    'the ingress policy trusts a credential, not a handle’s labels: a run started with the trusted internal service’s id, subject, organization and roles but another credential has its context replaced (or is refused), one with a credential that authenticates nobody is unauthenticated',
+  ],
   'R01.1': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
   'R01.2': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
   'R01.3': [
@@ -366,6 +371,11 @@ const CLAUSES: Record<string, Entry> = {
     'memory-scopes',
     'The broker computes the namespace from authenticated context.',
     'as R05.2, with the tenants’ calls in flight together: the namespace of a call comes from that call’s own credential, so what each side observes is what it observes alone',
+  ],
+  'R05.12': [
+    'memory-scopes',
+    'The broker computes the namespace from authenticated context.',
+    'a Principal handle’s labels (id, subject, organization, roles) are not authenticated context, only its credential is: a handle with another identity’s labels reads and writes its credential’s owner’s namespaces in every scope (or is refused as unauthenticated or not permitted), never the labels’ — and one whose credential authenticates nobody is unauthenticated',
   ],
   'R05.3': ['memory-scopes', 'A model or worker cannot supply another subject or organization.'],
   'R05.4': ['memory-scopes', 'A model or worker cannot supply another subject or organization.'],

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MemoryRecord, MemoryScope } from '../contract/memory.js';
+import type { MemoryBroker, MemoryRecord, MemoryScope } from '../contract/memory.js';
 import type { Principal } from '../contract/principals.js';
 import type { Target } from '../contract/target.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
@@ -27,6 +27,7 @@ import {
 } from '../fixtures/memory/isolation-ops.js';
 import { AGENT, freshKey, note, ORG, USER, uniqueWord } from '../fixtures/memory/memory-proposal.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
+import { forgedHandle, labelsOtherThan, MISMATCH_REFUSALS, unlessRefused } from '../fixtures/scenario/forged-handle.js';
 import { needCapability } from '../fixtures/scenario/need.js';
 import { withFreshTarget } from '../fixtures/targets/fresh-target.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
@@ -178,7 +179,7 @@ describe('R05 memory isolation and default policies', () => {
     );
   });
 
-  it('R05.3 a Principal object dressed up as someone else acts as its credential’s owner', async (ctx) => {
+  it('R05.3 a Principal object dressed up as someone else acts as its credential’s owner (or is refused)', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
     const agent = p.agents[0];
@@ -190,30 +191,116 @@ describe('R05 memory isolation and default policies', () => {
       { ...p.carol, credential: p.alice.credential },
       { ...p.adminA, credential: p.alice.credential },
     ];
+    // Refusing a handle whose labels are not its credential's owner is as good (R05.12).
     for (const forged of disguises) {
       const m = t().memory(forged, agent);
-      expect((await m.get(USER, key))?.content).toBe('alice private note');
+      const got = await unlessRefused(m.get(USER, key), MISMATCH_REFUSALS, ['bob private note']);
+      if (got) expect(got.value?.content).toBe('alice private note');
       // Forged admin roles grant nothing: organization scope stays read-only for alice.
       await expectRejection(m.put(ORG, note(freshKey('forged-org'), 'org note'), null), [
         'read_only_scope',
-        'forbidden',
+        ...MISMATCH_REFUSALS,
       ]);
-      const w = written(await m.put(USER, note(freshKey('forged-w'), 'written while dressed up'), null));
-      expect(w.provenance.writer).toBe(p.alice.id);
+      const w = await unlessRefused(m.put(USER, note(freshKey('forged-w'), 'written while dressed up'), null));
+      if (w) expect(written(w.value).provenance.writer).toBe(p.alice.id);
     }
-    expect(
-      (
-        await t()
-          .memory({ ...p.alice, credential: p.bob.credential }, agent)
-          .get(USER, key)
-      )?.content,
-    ).toBe('bob private note');
+    const bobs = await unlessRefused(
+      t()
+        .memory({ ...p.alice, credential: p.bob.credential }, agent)
+        .get(USER, key),
+      MISMATCH_REFUSALS,
+      ['alice private note'],
+    );
+    if (bobs) expect(bobs.value?.content).toBe('bob private note');
     await expectRejection(
       t()
         .memory({ ...p.alice, credential: p.anonymousCredential }, agent)
         .get(USER, key),
       ['unauthenticated'],
     );
+  });
+
+  it('R05.12 a handle with another identity’s labels (another organization’s user or admin, the internal service, approver, admin) reaches only its credential’s namespaces, or is refused; with no valid credential it is unauthenticated', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const agent = p.agents[0];
+    const key = freshKey('handle');
+    const word = uniqueWord();
+    const content = {
+      aliceUser: `alice keeps ${word} private`,
+      carolUser: `carol keeps ${word} private`,
+      orgA: `org a ${word} policy`,
+      orgB: `org b ${word} policy`,
+    };
+    written(await t().memory(p.alice, agent).put(USER, note(key, content.aliceUser), null));
+    written(await t().memory(p.carol, agent).put(USER, note(key, content.carolUser), null));
+    written(await t().memory(p.adminA, agent).put(ORG, note(key, content.orgA), null));
+    written(await t().memory(p.adminB, agent).put(ORG, note(key, content.orgB), null));
+    const foreign = [content.carolUser, content.orgB, p.carol.subject, p.carol.organization];
+    const readsOwn = async (who: string, m: MemoryBroker, scope: MemoryScope, own: string) => {
+      const got = await unlessRefused(m.get(scope, key), MISMATCH_REFUSALS, foreign);
+      if (got) expect(got.value?.content, `${who}: get in ${scope.kind} scope`).toBe(own);
+      const found = await unlessRefused(m.search(scope, { text: word }, 10), MISMATCH_REFUSALS, foreign);
+      if (found)
+        expect(
+          found.value.map((r) => r.content),
+          `${who}: search in ${scope.kind} scope`,
+        ).toEqual([own]);
+    };
+    /** Who reads `k` in `scope`, each by its own handle. */
+    const readersOf = async (scope: MemoryScope, k: string, readers: readonly Principal[]) => {
+      const out: string[] = [];
+      for (const r of readers) if (await t().memory(r, agent).get(scope, k)) out.push(r.id);
+      return out;
+    };
+    // Alice's credential under every other identity's labels: alice's namespaces, or a refusal.
+    for (const [who, labels] of labelsOtherThan(p, p.alice)) {
+      const forged = forgedHandle(labels, p.alice.credential);
+      const m = t().memory(forged, agent);
+      await readsOwn(who, m, USER, content.aliceUser);
+      await readsOwn(who, m, ORG, content.orgA);
+      const k = freshKey('handle-w');
+      const w = await unlessRefused(m.put(USER, note(k, `written under ${who}'s labels`), null), MISMATCH_REFUSALS);
+      if (w)
+        expect(written(w.value).provenance.writer, `${who}: the writer is the credential's owner`).toBe(p.alice.id);
+      expect(await readersOf(USER, k, [p.alice, p.carol, labels]), `${who}: who reads the write`).toEqual(
+        w ? [p.alice.id] : [],
+      );
+      // Alice may not write organization memory, whatever role the labels name.
+      await expectRejection(m.put(ORG, note(k, `org note under ${who}'s labels`), null), [
+        'read_only_scope',
+        ...MISMATCH_REFUSALS,
+      ]);
+      expect(await readersOf(ORG, k, [p.alice, p.carol]), `${who}: nobody reads a refused write`).toEqual([]);
+    }
+    // adminA's credential under another organization's labels writes organization A's memory.
+    for (const [who, labels] of [
+      ['adminB', p.adminB],
+      ['carol', p.carol],
+    ] as const) {
+      const m = t().memory(forgedHandle(labels, p.adminA.credential), agent);
+      await readsOwn(`adminA as ${who}`, m, ORG, content.orgA);
+      const k = freshKey('handle-org');
+      const w = await unlessRefused(m.put(ORG, note(k, `org policy under ${who}'s labels`), null), MISMATCH_REFUSALS);
+      expect(await readersOf(ORG, k, [p.alice, p.carol, p.adminB]), `adminA as ${who}: who reads the write`).toEqual(
+        w ? [p.alice.id] : [],
+      );
+    }
+    // A credential that authenticates nobody, under any identity's labels: unauthenticated.
+    for (const [who, labels] of labelsOtherThan(p, { ...p.alice, credential: p.anonymousCredential })) {
+      const m = t().memory(forgedHandle(labels, p.anonymousCredential), agent);
+      const secrets = [content.aliceUser, content.orgA, ...foreign];
+      for (const scope of [USER, ORG]) {
+        await expectRejection(m.get(scope, key), ['unauthenticated'], secrets);
+        await expectRejection(m.search(scope, { text: word }, 10), ['unauthenticated'], secrets);
+        await expectRejection(m.put(scope, note(key, `planted under ${who}'s labels`), null), ['unauthenticated']);
+        await expectRejection(m.delete(scope, key, 1), ['unauthenticated']);
+      }
+    }
+    expect((await t().memory(p.alice, agent).get(USER, key))?.content).toBe(content.aliceUser);
+    expect((await t().memory(p.carol, agent).get(USER, key))?.content).toBe(content.carolUser);
+    expect((await t().memory(p.bob, agent).get(ORG, key))?.content).toBe(content.orgA);
+    expect((await t().memory(p.carol, agent).get(ORG, key))?.content).toBe(content.orgB);
   });
 
   it('R05.4 scope claims for another subject or organization are refused; matching claims change nothing', async (ctx) => {

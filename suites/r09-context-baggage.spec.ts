@@ -7,12 +7,15 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import type { ErrorCode } from '../contract/errors.js';
+import type { Principals } from '../contract/principals.js';
 import type { RunOutcome, RunRequest, RunStep } from '../contract/runs.js';
 import { BAGGAGE_SCHEMA, SPAN } from '../contract/tracing.js';
 import { asContractError } from '../fixtures/assertions/contract-error.js';
 import { useCollector } from '../fixtures/collector/use-collector.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
 import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
+import { forgedHandle, MISMATCH_REFUSALS, unlessRefused } from '../fixtures/scenario/forged-handle.js';
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
 import { trustedCaller } from '../fixtures/scenario/trusted-caller.js';
@@ -310,6 +313,24 @@ const CLAIMS: readonly (readonly [string, Record<string, string>, Record<string,
   ['the retired trustedIngress request field', {}, { trustedIngress: true }],
 ];
 
+/**
+ * Credentials a forged handle with the trusted internal service's labels carries (name, the
+ * credential, the refusals allowed): every other identity's, and one that authenticates nobody.
+ */
+const FORGED_SERVICE_HANDLES: readonly (readonly [string, (p: Principals) => string, readonly ErrorCode[]])[] = [
+  ...(['alice', 'bob', 'carol', 'adminA', 'adminB', 'approverA'] as const).map(
+    (who) => [`${who}'s credential`, (p: Principals) => p[who].credential, MISMATCH_REFUSALS] as const,
+  ),
+  ['a credential that authenticates nobody', (p) => p.anonymousCredential, ['unauthenticated']],
+];
+
+/** A script without a tool step (the credential's owner may be authorized no test tool). */
+const UNTOOLED: RunStep[] = [
+  { type: 'provider', prompt: 'Draft a reply.' },
+  { type: 'internal_call' },
+  { type: 'emit', text: 'Reply drafted.' },
+];
+
 /** Every value of a header in a recorded call, whatever the case of its name. */
 function headerOf(call: RecordedCall, name: string): string[] {
   const out: string[] = [];
@@ -320,13 +341,13 @@ function headerOf(call: RecordedCall, name: string): string[] {
 }
 
 /** The run completed, produced its output, and recorded a fresh root trace (not the offered one). */
-async function expectFreshRecordedRoot(outcome: RunOutcome, o: Offered): Promise<void> {
+async function expectFreshRecordedRoot(outcome: RunOutcome, o: Offered, steps?: RunStep[]): Promise<void> {
   expect(outcome.state).toBe('completed');
   expect(outcome.events.some((e) => e.type === 'output' && e.text === 'Reply drafted.')).toBe(true);
   expect(outcome.traceId).toMatch(/^[0-9a-f]{32}$/);
   expect(outcome.traceId).not.toBe(o.trace);
   // Judged once the trace holds every span the script yields (script() ran, so the tool is known).
-  const spans = await spansOfTrace(t(), c(), outcome.traceId!, { spans: expectedSpans(stepsWith(tool!)) });
+  const spans = await spansOfTrace(t(), c(), outcome.traceId!, { spans: expectedSpans(steps ?? stepsWith(tool!)) });
   const request = spans.filter((x) => x.name === SPAN.request);
   expect(request, 'the request is recorded and exported (sampling stays on)').toHaveLength(1);
   expect(request[0]!.parentSpanId).toBeNull();
@@ -654,6 +675,37 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
         .flatMap((call) => headerOf(call, 'baggage'))
         .join(',');
       expect(baggage, "an untrusted caller's baggage is dropped with its context").not.toContain('smtc.tenant_tier');
+    },
+  );
+  it.for(FORGED_SERVICE_HANDLES)(
+    `R09.12 a handle with the trusted internal service's labels (id, subject, organization, roles) and %s is not trusted: its context is replaced, or the handle refused (${contractRule('ingressPolicy')} — trust follows the authenticated credential, never a handle's labels)`,
+    async ([, credentialOf, refusals], ctx) => {
+      needCapability(ctx, t(), 'runs', 'telemetry');
+      const target = t();
+      const forged = forgedHandle(trustedCaller(ctx, target), credentialOf(target.principals));
+      s().resetAll();
+      const o = offered(`forged-service-handle-${forged.credential}`);
+      const started = await unlessRefused(
+        (async () => {
+          const b = await target.bindings.open(forged, SPEC);
+          return target.runs!.start(forged, {
+            bindingId: b.bindingId,
+            agent: target.principals.agents[0],
+            steps: UNTOOLED,
+            headers: { traceparent: o.valid, baggage: 'smtc.tenant_tier=gold' },
+          });
+        })(),
+        refusals,
+      );
+      if (started === null) {
+        expect(s().provider.calls(), 'a refused handle runs nothing').toHaveLength(0);
+        return;
+      }
+      expect(refusals, 'a credential that authenticates nobody starts no run').not.toEqual(['unauthenticated']);
+      await expectFreshRecordedRoot(started.value, o, UNTOOLED);
+      expect(baggageSentToTrusted(), "an untrusted caller's baggage is dropped with its context").not.toContain(
+        'smtc.tenant_tier',
+      );
     },
   );
 });

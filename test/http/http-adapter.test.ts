@@ -139,6 +139,67 @@ describe('HTTP adapter over the served reference', () => {
     expect(await code(target.bindings.get(target.principals.carol, info.bindingId))).toBe('not_found');
   });
 
+  it("a principal handle sends only its credential: none of its labels reaches the target's routes", async () => {
+    // A recording proxy in front of the served reference: every request the adapter makes.
+    const upstream = served.server.manifest.baseUrl!;
+    const seen: { url: string; headers: string; body: string }[] = [];
+    const proxy = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = Buffer.concat(chunks).toString('utf8');
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) {
+        if (!['host', 'connection', 'content-length'].includes(k) && typeof v === 'string') headers[k] = v;
+      }
+      seen.push({ url: req.url ?? '', headers: JSON.stringify(req.headers), body });
+      const r = await fetch(`${upstream}${req.url}`, {
+        method: req.method ?? 'GET',
+        headers,
+        ...(body ? { body } : {}),
+      });
+      res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
+      res.end(await r.text());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const { port } = proxy.address() as { port: number };
+    const proxied = await connectHttpTarget(served.server.manifest, { baseUrl: `http://127.0.0.1:${port}` });
+    try {
+      const alice = proxied.principals.alice;
+      const forged = {
+        id: 'label-id-q7zv',
+        subject: 'label-subject-q7zv',
+        organization: 'label-org-q7zv',
+        roles: ['admin', 'application'] as const,
+        credential: alice.credential,
+      };
+      seen.length = 0;
+      const agent = proxied.principals.agents[0];
+      const m = proxied.memory(forged, agent);
+      await m.put({ kind: 'user' }, { key: 'k', kind: 'semantic', content: 'x', contentType: 'text/plain' }, null);
+      expect((await m.get({ kind: 'user' }, 'k'))?.provenance.writer).toBe(alice.id);
+      await m.search({ kind: 'organization' }, { text: 'x' }, 5);
+      const b = await proxied.bindings.open(forged, { environment: 'e', harness: 'h', codec: 'scripted/v1' });
+      await proxied.bindings.get(forged, b.bindingId);
+      const run = await proxied.runs!.start(forged, {
+        bindingId: b.bindingId,
+        agent,
+        steps: [{ type: 'emit', text: 'hi' }],
+      });
+      expect(run.state).toBe('completed');
+      await proxied.tools.mayInvoke(forged, agent, 'calculator');
+      await proxied.approvals.list(forged).catch(() => null);
+      expect(seen.length).toBeGreaterThanOrEqual(8);
+      for (const r of seen) {
+        expect(JSON.parse(r.headers).authorization, r.url).toBe(`Bearer ${alice.credential}`);
+        expect(`${r.url} ${r.headers} ${r.body}`, r.url).not.toContain('q7zv');
+      }
+    } finally {
+      await proxied.close();
+      proxy.closeAllConnections();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
+  });
+
   it('test controls through the adapter: clock and failpoints', async () => {
     expect(target.capabilities.settableClock && target.capabilities.failpoints).toBe(true);
     const before = await target.clock!.now();
