@@ -23,6 +23,19 @@
  * A span that skips the queue — an ERROR, audit or security span exported at once, a span of
  * one kind sent through a second processor, a retry buffer beside the queue — shows as a second
  * request open at once, or as more spans than the queues could have held.
+ *
+ * The queue and batch a target applies must be the ones it declares (a processor built with its
+ * SDK's defaults, 2048/512, instead of `maxQueueSize` holds a whole outage in one batch or one
+ * queue). Two measurements see it whatever the timing:
+ * - every request the collector receives, in any mode — the bodies of the black-holed requests it
+ *   held open included — carries at most `maxQueueSize` spans of one identity: a batch is taken
+ *   from the queue, and the OpenTelemetry SDK specification has `maxExportBatchSize` ≤
+ *   `maxQueueSize` (the JS, Go and Rust SDKs lower it to the queue's size);
+ * - after the collector answers again the target's own schedule gets time to drain its queue
+ *   before the flush (a flush exports the queue as concurrent batches, and the exporter's limit
+ *   refuses all but a few of them, hiding a queue too large); the outage spans delivered then
+ *   that no held-open request carried (a batch in flight at recovery may be sent again by the
+ *   exporter's retry, up to maxConcurrentExports of them) are what the queues held.
  */
 import type { TestContext } from 'vitest';
 import { describe, expect, it } from 'vitest';
@@ -58,6 +71,12 @@ const SETTLE_MS = 1_000;
 const WINDOW_SLACK_MS = 5_000;
 /** After recovery: no new request for this long means the target has sent what it held. */
 const QUIET_MS = 1_500;
+/**
+ * After recovery, before the flush: the target's own schedule drains its queue (a batch at a
+ * time) until no request came for this long — past the OpenTelemetry SDKs' default schedule
+ * (5 s) and the OTLP exporters' first retry backoff (≤ 1.5 s).
+ */
+const DRAIN_QUIET_MS = 6_000;
 /** OTLP status code ERROR. */
 const STATUS_ERROR = 2;
 const FAIL_ARGS = 'r10-export-bound: fail this call';
@@ -145,13 +164,29 @@ function mostOpenAtOnce(requests: readonly ReceivedRequest[], now: number): Reco
   return most;
 }
 
-/** Waits until no request is open at the collector and none arrived for QUIET_MS (at most `capMs`). */
-async function quiet(c: SpanCollector, capMs: number): Promise<void> {
+/** Spans of one identity in one request: the most, and the request's mode, among `requests`. */
+function largestBatch(requests: readonly ReceivedRequest[]): Record<string, { spans: number; mode: string }> {
+  const most: Record<string, { spans: number; mode: string }> = {};
+  for (const r of requests) {
+    const counts = new Map<string, number>();
+    for (const s of r.spans ?? []) {
+      const service = s.serviceName ?? '(no service.name)';
+      counts.set(service, (counts.get(service) ?? 0) + 1);
+    }
+    for (const [service, n] of counts) {
+      if (n > (most[service]?.spans ?? 0)) most[service] = { spans: n, mode: r.mode };
+    }
+  }
+  return most;
+}
+
+/** Waits until no request is open at the collector and none arrived for `quietMs` (at most `capMs`). */
+async function quiet(c: SpanCollector, capMs: number, quietMs = QUIET_MS): Promise<void> {
   const deadline = performance.now() + capMs;
   while (performance.now() < deadline) {
     const rs = c.requests();
     const last = rs.reduce((m, r) => Math.max(m, r.at), 0);
-    if (rs.every((r) => r.closedAt !== null) && Date.now() - last >= QUIET_MS) return;
+    if (rs.every((r) => r.closedAt !== null) && Date.now() - last >= quietMs) return;
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -164,7 +199,7 @@ async function need(ctx: TestContext, target: Target): Promise<string> {
 }
 
 describe('R10 the export bound holds for every span, measured at the collector', () => {
-  it(`R10.26 sustained black-holed collector, runs with every span status and kind (a failing tool's ERROR spans, subagents, memory, state, output, an interrupt): at most maxConcurrentExports (2) export requests open at once per telemetry identity, and of the outage's spans at most each identity's queue plus one batch (2 × maxQueueSize ${MAX_QUEUE_SIZE}) delivered after it; outcomes unchanged`, async (ctx) => {
+  it(`R10.26 sustained black-holed collector, runs with every span status and kind (a failing tool's ERROR spans, subagents, memory, state, output, an interrupt): at most maxConcurrentExports (2) export requests open at once per telemetry identity, and of the outage's spans at most each identity's queue plus one batch (2 × maxQueueSize ${MAX_QUEUE_SIZE}) delivered after it besides those held open, and no request carrying more than maxQueueSize spans of one identity; outcomes unchanged`, async (ctx) => {
     const target = t();
     const tool = await need(ctx, target);
     const caller = target.principals.alice;
@@ -222,15 +257,25 @@ describe('R10 the export bound holds for every span, measured at the collector',
       await collector().setMode('up');
     }
     const openAtOnce = mostOpenAtOnce(during, Date.now());
+    // Spans the black-holed requests carried: in flight at recovery, an exporter may send them again.
+    const inFlight = new Set(during.flatMap((r) => (r.spans ?? []).map((s) => s.spanId)));
 
-    // Recovery: what the target still holds reaches the collector.
+    // Recovery: the target's own schedule drains what it holds (a batch at a time), then a
+    // flush sends whatever is left.
+    await quiet(collector(), EXPORT_TIMEOUT_MS + DRAIN_QUIET_MS, DRAIN_QUIET_MS);
     await boundedFlush(target, EXPORT_TIMEOUT_MS);
     await quiet(collector(), EXPORT_TIMEOUT_MS + QUIET_MS);
+    const batches = largestBatch(collector().requests());
     // Delivered: answered by the collector, so sent after it came back (a batch given up on
-    // in the outage was dropped, not held).
+    // in the outage was dropped, not held), and not one in flight at recovery sent again.
     const reached = new Map<string, Set<string>>();
+    let resent = 0;
     for (const s of collector().spans()) {
       if (!outageTraces.has(s.traceId)) continue;
+      if (inFlight.has(s.spanId)) {
+        resent++;
+        continue;
+      }
       const service = s.serviceName ?? '(no service.name)';
       const ids = reached.get(service) ?? new Set<string>();
       ids.add(s.spanId);
@@ -241,7 +286,7 @@ describe('R10 the export bound holds for every span, measured at the collector',
     const errorSpans = oneRound.filter((s) => s.status.code === STATUS_ERROR).length;
     const kinds = [...new Set(oneRound.map((s) => s.kind))].sort();
     await ctx.annotate(
-      `${outageTraces.size} runs in an outage of ${outageMs} ms (one round exported ${oneRound.length} spans with the collector up, ${errorSpans} of them ERROR, OTLP kinds ${kinds.join(',')}); requests during the outage ${during.length}, most open at once ${JSON.stringify(openAtOnce)}; spans of the outage's runs delivered after it ${JSON.stringify(reachedCount)}`,
+      `${outageTraces.size} runs in an outage of ${outageMs} ms (one round exported ${oneRound.length} spans with the collector up, ${errorSpans} of them ERROR, OTLP kinds ${kinds.join(',')}); requests during the outage ${during.length}, most open at once ${JSON.stringify(openAtOnce)}; most spans of one identity in one request ${JSON.stringify(batches)}; spans of the outage's runs delivered after it ${JSON.stringify(reachedCount)} besides ${resent} sent again from the requests held open`,
     );
 
     // A target that exported nothing in so short an outage (a long schedule) is not at fault:
@@ -251,9 +296,14 @@ describe('R10 the export bound holds for every span, measured at the collector',
       over,
       `export requests open at once at the black-holed collector, per telemetry identity, over the maxConcurrentExports ${MAX_CONCURRENT_EXPORTS} the target was created with (a span exported beside the queue opens its own)`,
     ).toEqual([]);
+    const overBatch = Object.entries(batches).filter(([, b]) => b.spans > MAX_QUEUE_SIZE);
+    expect(
+      overBatch,
+      `export requests carrying more spans of one telemetry identity than the maxQueueSize ${MAX_QUEUE_SIZE} the target was created with (a batch is taken from the queue; a processor built with its SDK's default queue and batch, 2048/512, sends an outage's spans in one batch)`,
+    ).toEqual([]);
     expect(
       total,
-      `spans of the outage's runs delivered once the collector answered again: at most ${IDENTITIES} identities × (a queue of ${MAX_QUEUE_SIZE} + one batch in flight, ≤ the queue)`,
+      `spans of the outage's runs delivered once the collector answered again (its schedule given ${DRAIN_QUIET_MS} ms to drain, then a flush), besides those of requests held open at recovery: at most ${IDENTITIES} identities × (a queue of ${MAX_QUEUE_SIZE} + one batch in flight, ≤ the queue)`,
     ).toBeLessThanOrEqual(IDENTITIES * 2 * MAX_QUEUE_SIZE);
   }, 120_000);
 });
