@@ -30,7 +30,7 @@
  * - every request the collector receives, in any mode — the bodies of the black-holed requests it
  *   held open included — carries at most `maxQueueSize` spans of one identity: a batch is taken
  *   from the queue, and the OpenTelemetry SDK specification has `maxExportBatchSize` ≤
- *   `maxQueueSize` (the JS, Go and Rust SDKs lower it to the queue's size);
+ *   `maxQueueSize` (OpenTelemetry JS lowers it to the queue's size);
  * - after the collector answers again the target's own schedule gets time to drain its queue
  *   before the flush (a flush exports the queue as concurrent batches, and the exporter's limit
  *   refuses all but a few of them, hiding a queue too large); the outage spans delivered then
