@@ -109,6 +109,7 @@ describe('R01 restore after worker and control-plane failure', () => {
       revision: paused.revision,
       runState: 'interrupted',
       interruptId: asked!.interruptId,
+      interruptValue: 'which colour?',
     });
 
     await within(STEP_MS, 'SIGKILL worker', f.killPart('worker', 'SIGKILL'));
@@ -129,6 +130,7 @@ describe('R01 restore after worker and control-plane failure', () => {
       revision: paused.revision + 1,
       runState: 'completed',
       interruptId: null,
+      interruptValue: null,
     });
   });
 
