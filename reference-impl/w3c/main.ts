@@ -12,8 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startRelay, startW3CTestService } from '../../fixtures/w3c/w3c-test-service.js';
 import { createReferenceTarget } from '../reference-target.js';
-import { startRelay, startW3CTestService } from './w3c-test-service.js';
 
 const { values } = parseArgs({
   options: {

@@ -1,16 +1,16 @@
 /**
  * Runs W3C's own Trace Context harness, unmodified, against the reference's W3C test service
- * at Level 1 and Level 2: `npm run w3c:trace-context`. The harness is not part of this
- * repository — check out github.com/w3c/trace-context and point W3C_TRACE_CONTEXT_DIR at it
- * (the directory holding `test/test.py`). Python with aiohttp is `/usr/bin/python3` unless
- * W3C_PYTHON says otherwise. Exits non-zero if either level fails.
+ * at Level 1 and Level 2: `npm run w3c:trace-context`. The harness is vendored unmodified in
+ * fixtures/w3c-trace-context/; W3C_TRACE_CONTEXT_DIR may name another checkout of
+ * github.com/w3c/trace-context (the directory holding `test/test.py`). Python with aiohttp is
+ * `/usr/bin/python3` unless W3C_PYTHON says otherwise. Exits non-zero if either level fails.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { runW3CHarness, VENDORED_W3C_DIR, w3cPythonProblem } from '../../fixtures/w3c/w3c-harness.js';
 
 const START_TIMEOUT_MS = 60_000;
 const LEVEL_TIMEOUT_MS = 600_000;
@@ -20,26 +20,11 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const dir = process.env.W3C_TRACE_CONTEXT_DIR;
-if (!dir) {
-  fail(
-    'set W3C_TRACE_CONTEXT_DIR to a checkout of https://github.com/w3c/trace-context (the directory holding test/test.py)',
-  );
-}
-const testDir = path.resolve(dir, 'test');
-if (!existsSync(path.join(testDir, 'test.py'))) fail(`no test/test.py under W3C_TRACE_CONTEXT_DIR (${dir})`);
-const python = process.env.W3C_PYTHON ?? '/usr/bin/python3';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+// The vendored, unmodified copy (fixtures/w3c-trace-context/) unless a checkout is named.
+const dir = path.resolve(process.env.W3C_TRACE_CONTEXT_DIR || VENDORED_W3C_DIR);
+if (!existsSync(path.join(dir, 'test', 'test.py'))) fail(`no test/test.py under ${dir}`);
+const pythonProblem = w3cPythonProblem();
+if (pythonProblem) fail(pythonProblem);
 
 function startService(): Promise<{ child: ChildProcess; url: string }> {
   const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
@@ -63,37 +48,14 @@ function startService(): Promise<{ child: ChildProcess; url: string }> {
   });
 }
 
-function runLevel(level: 1 | 2, url: string, port: number): Promise<{ code: number; summary: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(python, ['test.py', url], {
-      cwd: testDir,
-      env: { ...process.env, SPEC_LEVEL: String(level), HARNESS_PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const keep = (b: Buffer) => {
-      out += b.toString('utf8');
-      process.stdout.write(b);
-    };
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
-    const timer = setTimeout(() => child.kill('SIGKILL'), LEVEL_TIMEOUT_MS);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      const ran = /Ran (\d+) tests?/.exec(out)?.[0] ?? 'did not finish';
-      const result = /\n(OK.*|FAILED.*)\n?$/.exec(out.trimEnd() + '\n')?.[1] ?? `exit ${code}`;
-      resolve({ code: code ?? 1, summary: `${ran}: ${result}` });
-    });
-  });
-}
-
 const { child, url } = await startService();
 let failed = false;
 try {
   for (const level of [1, 2] as const) {
-    const r = await runLevel(level, url, await freePort());
-    process.stdout.write(`\nW3C Trace Context Level ${level}: ${r.summary}\n`);
-    if (r.code !== 0) failed = true;
+    const r = await runW3CHarness({ url, level, dir, timeoutMs: LEVEL_TIMEOUT_MS, echo: true });
+    const counts = `failures=${r.failures}, errors=${r.errors}, skipped=${r.skipped}`;
+    process.stdout.write(`\nW3C Trace Context Level ${level}: Ran ${r.ran ?? '?'} tests: ${counts}\n`);
+    if (r.exitCode !== 0 || r.ran === null) failed = true;
   }
 } finally {
   child.kill('SIGTERM');

@@ -1,6 +1,6 @@
 /**
  * The reference's W3C test-service mode, driven the way W3C's test.py drives it (test.py itself
- * is not vendored; `npm run w3c:trace-context` runs it): a plain POST with real header lines
+ * runs in w3c-referee.test.ts and `npm run w3c:trace-context`): a plain POST with real header lines
  * and a JSON array of callbacks; every callback receives the reference's own traceparent.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,8 +9,8 @@ import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRelay, startW3CTestService, type W3CTestService } from '../../fixtures/w3c/w3c-test-service.js';
 import { createReferenceTarget, type ReferenceTarget } from '../../reference-impl/reference-target.js';
-import { startRelay, startW3CTestService, type W3CTestService } from '../../reference-impl/w3c/w3c-test-service.js';
 
 const TRACE = '12345678901234567890123456789012';
 const SPAN = '1234567890123456';
