@@ -251,6 +251,14 @@ const CONTEXT_FORMS: readonly [string, Record<string, string | string[]>, Record
     {},
     [],
   ],
+  // One and two members over W3C's 32, well under 512 characters (so no truncation by size can
+  // hide the count): whatever the target keeps, what it sends holds at most 32 (bug bash 4, 03).
+  ...[33, 34].map((n): [string, Record<string, string | string[]>, Record<string, string>, string[]] => [
+    `tracestate of ${n} short members, under 512 characters`,
+    { tracestate: Array.from({ length: n }, (_, i) => `m${i}=${i}`).join(',') },
+    {},
+    [],
+  ]),
 ];
 
 /** The baggage of every call the trusted internal service received, as one list. */
