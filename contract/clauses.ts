@@ -132,6 +132,11 @@ const CLAUSES: Record<string, Entry> = {
     'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',
     'the ingress policy trusts a credential, not a handle’s labels: a run started with the trusted internal service’s id, subject, organization and roles but another credential has its context replaced (or is refused), one with a credential that authenticates nobody is unauthenticated',
   ],
+  'R09.13': [
+    'propagation',
+    'Suppress internal context to untrusted external/provider endpoints unless explicitly configured.',
+    'a destination is trusted by its origin (scheme, host and port; RFC 6454), not by its text: a provider and tool whose URLs begin with the trusted internal service’s origin (a port whose digits extend the trusted port’s) receive no traceparent, tracestate or baggage, while the trusted service itself still receives the run’s context',
+  ],
   'R01.1': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
   'R01.2': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
   'R01.3': [

@@ -19,6 +19,7 @@ import { forgedHandle, MISMATCH_REFUSALS, unlessRefused } from '../fixtures/scen
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
 import { trustedCaller } from '../fixtures/scenario/trusted-caller.js';
+import { startLookalikeStubs } from '../fixtures/stubs/lookalike-stubs.js';
 import type { RecordedCall } from '../fixtures/stubs/recording-server.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
@@ -716,4 +717,51 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
       );
     },
   );
+});
+
+describe('R09 destinations trusted by origin, not by text', () => {
+  // Its own stubs and target: the trusted service on port P, provider and tool on P·10 + d.
+  const look = useStubs(startLookalikeStubs);
+  const tl = useTarget(() => ({ collectorUrl: c().tracesUrl, ...look().urls() }));
+  let lookTool: string | null = null;
+  beforeAll(async () => {
+    if (tl.created()) lookTool = await authorizedTool(tl(), tl().principals.alice, tl().principals.agents[0]);
+  });
+
+  it(`R09.13 a provider and tool whose URLs begin with the trusted origin's text receive no trace context; the trusted service does (${contractRule('suppressExternal')}; RFC 6454 origins)`, async (ctx) => {
+    needCapability(ctx, tl(), 'runs', 'telemetry');
+    if (!lookTool) unsupportedByTarget(ctx, 'the target authorizes none of the test tools for agents[0]');
+    const target = tl();
+    const caller = trustedCaller(ctx, target);
+    for (const who of [caller, target.principals.alice]) {
+      look().resetAll();
+      const b = await target.bindings.open(who, SPEC);
+      const outcome = await target.runs!.start(who, {
+        bindingId: b.bindingId,
+        agent: target.principals.agents[0],
+        steps: stepsWith(lookTool),
+        headers: {
+          traceparent: offered(`lookalike-${who === caller}`).valid,
+          tracestate: 'vendor=opaque',
+          baggage: 'smtc.tenant_tier=gold',
+        },
+      });
+      expect(outcome.state).toBe('completed');
+      expect(look().provider.calls()).toHaveLength(2);
+      expect(look().tool.calls()).toHaveLength(1);
+      for (const call of [...look().provider.calls(), ...look().tool.calls()]) {
+        for (const h of TRACE_HEADERS) {
+          expect(headerOf(call, h), `${call.path} (an origin that only begins like the trusted one) got ${h}`).toEqual(
+            [],
+          );
+        }
+      }
+      // The control: the trusted origin itself still gets the run's context.
+      const trustedCalls = look().trusted.calls();
+      expect(trustedCalls).toHaveLength(1);
+      expect(headerOf(trustedCalls[0]!, 'traceparent'), 'the trusted internal service got no traceparent').toHaveLength(
+        1,
+      );
+    }
+  });
 });
