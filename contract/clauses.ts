@@ -172,7 +172,7 @@ const CLAUSES: Record<string, Entry> = {
   'R02.11': [
     'commit-protocol',
     'Persist pending interrupt and terminal run metadata in the same logical commit where possible.',
-    'the head carries exactly the run state asked for, a run is `interrupted` exactly when it carries an interrupt, and an interrupt value is bounded like payloads; a contradictory or oversized request is a typed refusal that commits nothing',
+    'the head carries exactly the run state asked for, and so does the run’s record (`run_status`), a run is `interrupted` exactly when it carries an interrupt, and an interrupt value is bounded like payloads; a contradictory or oversized request is a typed refusal that commits nothing',
   ],
   'R03.1': [
     'thread-state-invariants',

@@ -223,6 +223,9 @@ describe('R02 exact durable-head selection', () => {
           interrupt: pending,
         });
       }
+      // The run's record is terminal metadata of the same logical commit: the same run state.
+      const record = await th.store.run_status(th.scope, `run-meta-${i}`);
+      expect(record?.state, `run_status after a commit with options ${JSON.stringify(options)}`).toBe(runState);
     }
     const before = summary(await th.store.load_head(th.scope));
     const refused: [string, unknown, ('payload_too_large' | undefined)?][] = [
