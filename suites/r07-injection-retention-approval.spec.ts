@@ -936,7 +936,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     // spelling R07.15 requires the gate to match), never handed to an approver to wave through.
     const spellings = [prefix, prefix.toUpperCase(), prefix.charAt(0).toUpperCase() + prefix.slice(1)];
     const softened: string[] = [];
-    for (const { path, c } of rejectedPlain) {
+    for (const [i, { path, c }] of rejectedPlain.entries()) {
       for (const v of new Set(spellings)) {
         const key = `${v}${freshKey('gated-attack')}`;
         const o = await path.m.put(path.scope, { ...c.proposal, key }, null).catch((e: unknown) => {
@@ -946,12 +946,31 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
         if (o.status === 'pending_approval') await t().approvals.decide(p.approverA, o.approvalId, 'reject');
         if (o.status !== 'rejected') softened.push(`${c.id} — ${path.label}, key ${JSON.stringify(key)}: ${o.status}`);
       }
+      // The consolidation path too: the attack proposed with a stale revision against a live
+      // benign record, to be merged by the declared consolidation policy (every fourth attack,
+      // which still spans every path: consolidation is the slow step).
+      if (i % 4 !== 0) continue;
+      const key = freshKey('consolidated-attack');
+      const live = await path.m.put(path.scope, note(key, 'User prefers tea.'), null);
+      if (live.status !== 'written') continue;
+      const o = await path.m
+        .put(path.scope, { ...c.proposal, key, onConflict: 'consolidate' }, null)
+        .catch((e: unknown) => {
+          asContractError(e);
+          return { status: 'rejected', reasons: [] } as MemoryWriteOutcome;
+        });
+      if (o.status === 'pending_approval') await t().approvals.decide(p.approverA, o.approvalId, 'reject');
+      if (o.status !== 'rejected' && o.status !== 'conflict')
+        softened.push(`${c.id} — ${path.label}, consolidating onto ${JSON.stringify(key)}: ${o.status}`);
     }
     await ctx.annotate(
       `${cases.length} proposals × ${paths.length} ingress paths; ${rejectedPlain.length} rejected attacks re-sent under ${new Set(spellings).size} spellings of the approval path`,
     );
     expect(differing.join('\n')).toBe('');
-    expect(softened.join('\n'), 'rejected on a plain key, held for approval under the approval path').toBe('');
+    expect(
+      softened.join('\n'),
+      'rejected on a plain key, not rejected under the approval path or by consolidation',
+    ).toBe('');
   });
 
   it('R07.19 retention and deletion reach storage: an expired, deleted or rejected body is gone from every place the target keeps data (rows, index, log, backups), not only hidden from get and search', async (ctx) => {
