@@ -608,7 +608,7 @@ describe('R06 revision conflicts and consolidation provenance', () => {
     }
   });
 
-  it('R06.8 approval-gated writes and decisions are audited; the audit trail is the organization admins’ alone', async (ctx) => {
+  it('R06.8 approval-gated writes and decisions are audited; the audit trail is the organization admins’ alone on every form of the read (unfiltered and by key), with the same key written in both organizations', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
     const prefix = t().memoryPolicy?.approvalKeyPrefix;
@@ -642,6 +642,41 @@ describe('R06 revision conflicts and consolidation provenance', () => {
     for (const who of [p.alice, p.bob, p.carol, p.approverA]) {
       await expectRejection(t().audit.memory(who, { key }), ['forbidden']);
     }
+    // Isolation holds on every form of the audit read, not only its default: the same key
+    // written in both organizations (user and organization scope), read by each organization's
+    // admin unfiltered and filtered by that key, shows that organization's entries only.
+    const shared = freshKey('audit-both-orgs');
+    const writers = [
+      { admin: p.adminA, user: p.alice, other: p.adminB },
+      { admin: p.adminB, user: p.carol, other: p.adminA },
+    ];
+    for (const w of writers) {
+      record(
+        await t()
+          .memory(w.user, p.agents[0])
+          .put(USER, note(shared, `${w.user.id} likes green tea`), null),
+      );
+      record(
+        await t()
+          .memory(w.admin, p.agents[0])
+          .put(ORG, note(shared, `${w.admin.id} office hours`), null),
+      );
+    }
+    const foreign: string[] = [];
+    for (const w of writers) {
+      const mine = new Set([w.user.id, w.admin.id]);
+      for (const [form, read] of [
+        ['unfiltered', () => t().audit.memory(w.admin)],
+        ['filtered by key', () => t().audit.memory(w.admin, { key: shared })],
+      ] as const) {
+        const entries = (await read()).filter((e) => e.key === shared);
+        if (form === 'filtered by key' && entries.length < 2)
+          foreign.push(`${w.admin.id} ${form}: ${entries.length} entries of its own organization's 2 writes`);
+        for (const e of entries)
+          if (!mine.has(e.actor)) foreign.push(`${w.admin.id} ${form}: sees ${e.actor}'s ${e.operation} (${e.scope})`);
+      }
+    }
+    expect(foreign.join('\n'), 'audit entries of another organization').toBe('');
   });
 
   it('R06.10 every consolidation source names its own revision’s writer and content hash, whoever wrote which revision (agent scope, shared learning)', async (ctx) => {
