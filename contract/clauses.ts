@@ -172,7 +172,7 @@ const CLAUSES: Record<string, Entry> = {
   'R02.11': [
     'commit-protocol',
     'Persist pending interrupt and terminal run metadata in the same logical commit where possible.',
-    'the head carries exactly the run state asked for, and so does the run’s record (`run_status`), a run is `interrupted` exactly when it carries an interrupt, and an interrupt value is bounded like payloads; a contradictory or oversized request is a typed refusal that commits nothing',
+    'the head carries exactly the run state asked for and `run_status` of the run says the same state (also after an identical retry of the commit), a run is `interrupted` exactly when it carries an interrupt, and an interrupt value is bounded like payloads; a contradictory or oversized request is a typed refusal that commits nothing',
   ],
   'R03.1': [
     'thread-state-invariants',
@@ -248,7 +248,7 @@ const CLAUSES: Record<string, Entry> = {
   'R03.16': [
     'thread-state-invariants',
     'Duplicate writes with the same idempotency key return the same pending/durable reference.',
-    'as R03.7 and R03.11: reconcile commit_pending of a commit that already landed (same pending, expected revision and run) is that commit’s retry: the run is resolved, the head does not move again',
+    'as R03.7 and R03.11: reconcile commit_pending of a commit that already landed (same pending, expected revision and run) is that commit’s retry: the run is resolved, the head does not move again; once the run is marked uncertain (“fence the run, and require explicit idempotency reconciliation”), a byte-identical `commit_head` retry of that landed commit is `fenced` until the reconciliation, never answered with the head (after it, fenced or answered as the landed commit, the head unmoved)',
   ],
   'R03.18': [
     'commit-protocol',

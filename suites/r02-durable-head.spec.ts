@@ -216,16 +216,23 @@ describe('R02 exact durable-head selection', () => {
     for (const [i, [options, runState, pending]] of asked.entries()) {
       const ref = await write(th, `meta-${i}`, `meta-${i}`);
       const head = await th.store.commit_head(th.scope, ref, revision, `run-meta-${i}`, options);
-      revision = head.revision;
       for (const h of [head, (await th.store.load_head(th.scope))!]) {
         expect({ runState: h.runState, interrupt: h.interrupt }, `options ${JSON.stringify(options)}`).toEqual({
           runState,
           interrupt: pending,
         });
       }
-      // The run's record is terminal metadata of the same logical commit: the same run state.
-      const record = await th.store.run_status(th.scope, `run-meta-${i}`);
-      expect(record?.state, `run_status after a commit with options ${JSON.stringify(options)}`).toBe(runState);
+      // The terminal run metadata persisted with the commit is the run record: it agrees with the head,
+      // also after a byte-identical retry of the commit (a lost response), whatever that retry answers.
+      const record = async (when: string) =>
+        expect(
+          (await th.store.run_status(th.scope, `run-meta-${i}`))?.state,
+          `run_status ${when}, options ${JSON.stringify(options)}`,
+        ).toBe(runState);
+      await record('after the commit');
+      await th.store.commit_head(th.scope, ref, revision, `run-meta-${i}`, options).catch(() => undefined);
+      await record('after an identical retry of the commit');
+      revision = head.revision;
     }
     const before = summary(await th.store.load_head(th.scope));
     const refused: [string, unknown, ('payload_too_large' | undefined)?][] = [

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_REGISTRY } from '../contract/errors.js';
 import type { DurableStateHead, PendingStateRef } from '../contract/state.js';
 import { UNCERTAIN_REASONS } from '../contract/state.js';
-import { expectRejection } from '../fixtures/assertions/contract-error.js';
+import { asContractError, expectRejection } from '../fixtures/assertions/contract-error.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
 import { runScheduled } from '../fixtures/properties/scheduled-calls.js';
 import { needCapability } from '../fixtures/scenario/need.js';
@@ -501,6 +501,11 @@ describe('R03 idempotency and ambiguous crashes', () => {
         const w = restart ? await lease(t(), th.owner, th.bindingId) : th;
         await w.store.mark_uncertain(w.scope, 'run-lost', 'commit_failed_after_output');
         expect((await w.store.run_status(w.scope, 'run-lost'))?.state).toBe('uncertain_durability');
+        // The run is fenced: even the byte-identical retry of the commit that landed is refused, not
+        // answered with the head as a success (the reconciliation must be explicit).
+        await expectRejection(w.store.commit_head(w.scope, ref, before, 'run-lost'), ['fenced']);
+        expect((await w.store.run_status(w.scope, 'run-lost'))?.state).toBe('uncertain_durability');
+        expect(summary(await w.store.load_head(w.scope))).toEqual(landed);
         // Reconciled as the commit the run made (same pending, same expected revision): the same commit.
         const resolution = { action: 'commit_pending' as const, pending: ref, expectedDurableRevision: before };
         const record = await w.store.reconcile(w.scope, 'run-lost', resolution);
@@ -508,6 +513,17 @@ describe('R03 idempotency and ambiguous crashes', () => {
         expect(await w.store.run_status(w.scope, 'run-lost')).toEqual(record);
         expect(summary(await w.store.load_head(w.scope))).toEqual(landed);
         expect(await w.store.reconcile(w.scope, 'run-lost', resolution)).toEqual(record);
+        expect(summary(await w.store.load_head(w.scope))).toEqual(landed);
+        // Reconciled, the run is resolved: the retry may stay fenced or be answered as the commit
+        // that landed — either way the head does not move.
+        const again = await w.store.commit_head(w.scope, ref, before, 'run-lost').then(
+          (h) => summary(h),
+          (e: unknown) => {
+            expect(asContractError(e).code).toBe('fenced');
+            return landed;
+          },
+        );
+        expect(again).toEqual(landed);
         expect(summary(await w.store.load_head(w.scope))).toEqual(landed);
       }),
       fcParams(8),
