@@ -42,7 +42,7 @@ const MID_CALL =
   '"current" is judged when a call takes effect: a call held inside the target while its lease is taken over or its epoch cleared is refused with the code the same call gets when started after the change, and stores nothing';
 
 const CREDITED =
-  'a revision is credited to the principal who wrote it: the record and every later consolidation source name that writer and the hash it held, never its approver or a later consolidating caller; an approved revision names its approver apart from the writer, one nobody approved is `not_required` with no approver';
+  'a revision is credited to the principal who wrote it: the record and every later consolidation source name that writer and the hash it held, never its approver or a later consolidating caller; an approved revision names its approver apart from the writer, one nobody approved is `not_required` with no approver; after a delete the re-created key is a new life: every source of a later consolidation (based on nothing, or on a deleted revision, too) is a revision of the current life, and no deleted revision or the hash it held reappears in the live record’s provenance';
 const CLAUSES: Record<string, Entry> = {
   'R01.7': [
     'commit-protocol',
@@ -391,7 +391,11 @@ const CLAUSES: Record<string, Entry> = {
     'memory-write-pipeline',
     'Search applies authorization and namespace filters before lexical/vector ranking.',
   ],
-  'R05.9': ['memory-write-pipeline', 'Results are bounded and retain provenance.'],
+  'R05.9': [
+    'memory-write-pipeline',
+    'Results are bounded and retain provenance.',
+    'every hit carries the full provenance `get` returns for its key — writer, agent, content hash, approval, times, findings, and a consolidated record’s sources and source revisions',
+  ],
   'R05.10': [
     'memory-write-pipeline',
     'Authorize scope, operation, agent, and caller.',

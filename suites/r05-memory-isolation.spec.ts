@@ -457,7 +457,7 @@ describe('R05 memory isolation and default policies', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('R05.9 results are bounded by the limit and every result carries provenance', async (ctx) => {
+  it('R05.9 results are bounded by the limit and every result carries the full provenance `get` returns for its key (a consolidated record’s sources too)', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
     const m = t().memory(p.alice, p.agents[0]);
@@ -478,6 +478,23 @@ describe('R05 memory isolation and default policies', () => {
     }
     const scores = all.map((r) => r.score ?? 0);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    // A hit carries the record's full provenance, as `get` of its key returns it: after an update
+    // and a stale proposal consolidated over it, its sources and source revisions too.
+    const merged = `bounded/${word}/0`;
+    const r1 = (await m.get(USER, merged))?.revision ?? 0;
+    written(await m.put(USER, note(merged, `${word} entry 0 updated`), r1));
+    // (Rejecting the stale proposal as a conflict is conforming too: then the hit is a plain update.)
+    const c = await m.put(USER, note(merged, `${word} merged late note`, { onConflict: 'consolidate' }), r1);
+    await ctx.annotate(`stale proposal: ${c.status}`);
+    const live = await m.get(USER, merged);
+    const hits = [
+      ...(await m.search(USER, { text: live?.content ?? word }, 5)),
+      ...(await m.search(USER, { text: word }, max ?? 30)),
+    ];
+    expect(hits.map((h) => h.key)).toContain(merged);
+    for (const { score: _score, ...hit } of hits) {
+      expect(hit, `search hit ${hit.key} as get returns it`).toEqual(await m.get(USER, hit.key));
+    }
     const bad: unknown[] = [0, -1, -100, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '10', null];
     if (max !== undefined) bad.push(max + 1, max * 1000);
     for (const limit of bad) {

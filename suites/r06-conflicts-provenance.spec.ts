@@ -95,7 +95,9 @@ function expectSources(c: MemoryRecord, known: Known, base: number, proposal: st
   const prov = c.provenance;
   for (const src of prov.sources) {
     if (src.revision === null) continue;
-    expect(known.has(src.revision), `source revision ${src.revision} is a revision of the key`).toBe(true);
+    expect(known.has(src.revision), `source revision ${src.revision} is a revision of the key’s current life`).toBe(
+      true,
+    );
     expect(src, `source revision ${src.revision}`).toEqual({ revision: src.revision, ...known.get(src.revision) });
     expect(prov.sourceRevisions).toContain(src.revision);
   }
@@ -105,8 +107,11 @@ function expectSources(c: MemoryRecord, known: Known, base: number, proposal: st
   expect(prov.sources).toContainEqual({ revision: null, writer: proposer.id, contentHash: sha256(proposal) });
 }
 
-/** How a revision is reached: a plain update, one carrying a secret the pipeline redacts, or a stale proposal consolidated. */
-type Via = 'plain' | 'redacted' | 'consolidate';
+/**
+ * How a revision is reached: a plain update, one carrying a secret the pipeline redacts, a stale
+ * proposal consolidated, or a delete and a re-create (a new life of the key).
+ */
+type Via = 'plain' | 'redacted' | 'consolidate' | 'delete';
 interface CreditStep {
   /** Which writer (modulo their number). */
   readonly by: number;
@@ -160,6 +165,8 @@ async function walkRevisions(path: CreditPath, creator: number, steps: readonly 
   const who = (i: number) => writers[i % writers.length] as Principal;
   const m = (w: Principal) => target.memory(w, p.agents[0]);
   const known: Known = new Map();
+  /** Revisions of deleted lives of the key: none is a source of the live record. */
+  const gone: Known = new Map();
   const revs: number[] = [];
   const land = async (w: Principal, o: MemoryWriteOutcome, status: 'written' | 'consolidated', what: string) => {
     if (gated) expect(o.status, `${what} on a key under the approval prefix`).toBe('pending_approval');
@@ -197,6 +204,13 @@ async function walkRevisions(path: CreditPath, creator: number, steps: readonly 
     const what = `step ${i + 1} (${s.via} by ${w.id}${gated ? ', approved' : ''})`;
     if (s.via === 'consolidate' && revs.length >= 2) {
       await consolidate(w, revs[s.base % (revs.length - 1)] ?? 0, `${word} note ${i + 1} by ${w.id}`, what);
+    } else if (s.via === 'delete' && !gated) {
+      expect((await m(w).delete(scope, key, live)).status, `${what}`).toBe('deleted');
+      for (const [r, by] of known) gone.set(r, by);
+      known.clear();
+      revs.length = 0;
+      const again = `${word} note ${i + 1} by ${w.id}, a new life`;
+      await land(w, await m(w).put(scope, note(key, again), null), 'written', `${what}: the re-create`);
     } else if (s.via === 'redacted') {
       const secret = SECRETS[(s.base + i) % SECRETS.length] as SecretShape;
       const o = await m(w).put(scope, note(key, `${word} ${secret.sentence}`), live);
@@ -212,6 +226,35 @@ async function walkRevisions(path: CreditPath, creator: number, steps: readonly 
   if (revs.length < 2) {
     const w = who(creator);
     await land(w, await m(w).put(scope, note(key, `${word} note by ${w.id}`), revs[0] ?? 0), 'written', 'an update');
+  }
+  // After a delete, proposals based on nothing or on a deleted life's revision: a conflict at the
+  // live revision, or a consolidation whose sources are all of the current life — no deleted
+  // revision, nor the hash it held, reappears in the live record's provenance.
+  if (gone.size > 0) {
+    const liveHashes = new Set([...known.values()].map((k) => k.contentHash));
+    for (const [n, base] of [
+      [1, null],
+      [2, Math.min(...gone.keys())],
+    ] as const) {
+      const w = who(creator + n);
+      const proposal = `${word} stale note ${n} by ${w.id}`;
+      const what = `a consolidation based on ${base === null ? 'nothing' : `revision ${base} of a deleted life`}`;
+      const o = await m(w).put(scope, note(key, proposal, { onConflict: 'consolidate' }), base);
+      if (o.status === 'conflict') {
+        expect(o.currentRevision, `${what}: conflict at the live revision`).toBe(revs.at(-1));
+        continue;
+      }
+      const c = await land(w, o, 'consolidated', what);
+      expectSources(c, known, Number.MAX_SAFE_INTEGER, proposal, w);
+      for (const src of c.provenance.sources) {
+        if (src.revision === null || liveHashes.has(src.contentHash)) continue;
+        expect(
+          [...gone.values()].map((g) => g.contentHash),
+          `${what}: source ${src.revision}`,
+        ).not.toContain(src.contentHash);
+      }
+      liveHashes.add(c.provenance.contentHash);
+    }
   }
   // A proposal based on the first revision: every later revision is one of its sources.
   const last = who(creator + 1);
@@ -250,7 +293,7 @@ async function creditInUserAndOrgScope(
     fc.asyncProperty(
       fc.constantFrom<'user' | 'organization'>('user', 'organization'),
       fc.nat(),
-      fc.array(creditStep(['plain', 'redacted', 'consolidate']), { minLength: 1, maxLength: 5 }),
+      fc.array(creditStep(['plain', 'redacted', 'consolidate', 'delete']), { minLength: 1, maxLength: 5 }),
       async (kind, creator, steps) => {
         const path = { target, scope: kind === 'user' ? USER : ORG, writers: writers[kind], gatedPrefix };
         await walkRevisions(path, creator, steps, tally);
@@ -913,6 +956,9 @@ describe('R06 revision conflicts and consolidation provenance', () => {
     await creditInUserAndOrgScope(ctx, t(), undefined, [
       ['user', 0, [step('plain'), step('redacted'), step('consolidate', 0, 0), step('consolidate', 0, 1)]],
       ['organization', 0, [step('redacted'), step('plain'), step('consolidate', 0, 1), step('consolidate', 0, 0)]],
+      // A new life after a delete: consolidations over it never reach into the deleted one.
+      ['user', 0, [step('plain'), step('delete'), step('plain'), step('consolidate', 0, 0)]],
+      ['organization', 0, [step('plain'), step('plain', 1), step('delete', 2), step('redacted', 1)]],
     ]);
   });
 
@@ -936,7 +982,7 @@ describe('R06 revision conflicts and consolidation provenance', () => {
       fc.asyncProperty(
         prefix === undefined ? fc.constant(false) : fc.boolean(),
         fc.nat(),
-        fc.array(creditStep(['plain', 'redacted', 'consolidate']), { minLength: 1, maxLength: 5 }),
+        fc.array(creditStep(['plain', 'redacted', 'consolidate', 'delete']), { minLength: 1, maxLength: 5 }),
         async (gated, creator, steps) => {
           const path = {
             target: shared(),
@@ -951,6 +997,7 @@ describe('R06 revision conflicts and consolidation provenance', () => {
         // Deterministic: each writer consolidates over the other's revisions, approved or not.
         examples: [
           [false, 0, [step('plain', 1), step('redacted', 0), step('consolidate', 1, 0), step('consolidate', 0, 1)]],
+          [false, 0, [step('plain', 1), step('delete', 0), step('plain', 1), step('consolidate', 0, 0)]],
           ...(prefix === undefined
             ? []
             : [[true, 0, [step('plain', 1), step('consolidate', 0, 0), step('consolidate', 1, 1)]] as const]),
