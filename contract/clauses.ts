@@ -325,7 +325,7 @@ const CLAUSES: Record<string, Entry> = {
   'R04.11': [
     'thread-state-invariants',
     'State size, entry count, and write rate are bounded.',
-    'as R04.9, for write rate',
+    'as R04.9, for write rate: over any window of E seconds, from a new binding or after idling 2 s, 10 s or 60 s, the binding writes at most rate + ⌊rate × E⌋ (the capacity plus what refilled, E measured on the target’s clock when it has one), so idling banks no more than `rate` writes and a fraction of a token admits none',
   ],
   'R04.12': [
     'thread-state-invariants',

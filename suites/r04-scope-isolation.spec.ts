@@ -470,7 +470,9 @@ describe('R04 bounds', () => {
     const { maxWritesPerSecond: rate, maxPendingEntries } = boundsOf(ctx, slow);
     const attempts = 2 * rate + 5;
     if (rate > 2000) return unsupportedByTarget(ctx, 'write-rate bound above 2000/s is too large to exercise');
-    if (maxPendingEntries < attempts) return unsupportedByTarget(ctx, 'entry bound is below what the rate test needs');
+    if (maxPendingEntries < attempts + 1 + 3 * (rate + 8)) {
+      return unsupportedByTarget(ctx, 'entry bound is below what the rate test needs');
+    }
     const th = await openThread(slow());
     const started = performance.now();
     const { accepted, limited } = await burst(th, keys('b', attempts));
@@ -489,6 +491,32 @@ describe('R04 bounds', () => {
     await new Promise((r) => setTimeout(r, Math.ceil(2000 / rate) + 20));
     const ref = await th.store.write_native_state(th.scope, CODEC, payload('different content'), limited[0]!);
     expect(ref.idempotencyKey).toBe(limited[0]);
+
+    // Exact burst capacity after idle periods of several lengths (bug bash 4, state 03 and 04): a
+    // bucket holds at most `rate` writes however long the binding idled, and no fraction of a token
+    // admits a write. Over a window of E seconds that starts from any state the binding may write at
+    // most rate + rate × E (the capacity plus what refilled), with no other slack. E is measured on
+    // the target's clock when it exposes one (what its bucket reads; idling is then advancing it),
+    // else on the kit's, widened by 1 ms for a target clock of whole milliseconds.
+    const clock = slow().clock;
+    const now = async () => (clock ? await clock.now() : performance.now());
+    const idle = (ms: number) => (clock ? clock.advance(ms) : new Promise<void>((r) => setTimeout(r, ms)));
+    const idles = clock ? [2_000, 10_000, 60_000] : [1_500, 3_000];
+    for (const [i, idleMs] of idles.entries()) {
+      await idle(idleMs);
+      const t0 = await now();
+      const full = await burst(th, keys(`i${i}-`, rate + 5));
+      // A quarter of a token refills, then a second burst: the fraction admits nothing.
+      await idle(Math.ceil(250 / rate));
+      const fraction = await burst(th, keys(`f${i}-`, 3));
+      const elapsedMs = (await now()) - t0 + (clock ? 0 : 1);
+      const allowed = rate + Math.floor((rate * elapsedMs) / 1000);
+      const got = full.accepted + fraction.accepted;
+      expect(
+        got,
+        `after ${idleMs / 1000} s idle: ${full.accepted} + ${fraction.accepted} writes accepted in ${elapsedMs} ms at ${rate}/s (capacity ${rate} + refill allows ${allowed})`,
+      ).toBeLessThanOrEqual(allowed);
+    }
   });
 
   it('R04.17 the write-rate bound is the binding’s: a new lease, a new worker’s store or a run on the binding gets no fresh budget', async (ctx) => {
