@@ -325,7 +325,7 @@ const CLAUSES: Record<string, Entry> = {
   'R04.11': [
     'thread-state-invariants',
     'State size, entry count, and write rate are bounded.',
-    'as R04.9, for write rate',
+    'as R04.9, for write rate: after idling 2 s, 10 s or 60 s (the target’s clock advanced when it has one), a burst of three seconds’ budget is admitted at most rate × (1 + ⌈E⌉) writes over its window of E seconds — what a token bucket, a sliding window or a fixed per-second window admits — so idling banks no budget',
   ],
   'R04.12': [
     'thread-state-invariants',

@@ -470,7 +470,9 @@ describe('R04 bounds', () => {
     const { maxWritesPerSecond: rate, maxPendingEntries } = boundsOf(ctx, slow);
     const attempts = 2 * rate + 5;
     if (rate > 2000) return unsupportedByTarget(ctx, 'write-rate bound above 2000/s is too large to exercise');
-    if (maxPendingEntries < attempts) return unsupportedByTarget(ctx, 'entry bound is below what the rate test needs');
+    if (maxPendingEntries < attempts + 1 + 3 * (3 * rate + 1)) {
+      return unsupportedByTarget(ctx, 'entry bound is below what the rate test needs');
+    }
     const th = await openThread(slow());
     const started = performance.now();
     const { accepted, limited } = await burst(th, keys('b', attempts));
@@ -489,6 +491,28 @@ describe('R04 bounds', () => {
     await new Promise((r) => setTimeout(r, Math.ceil(2000 / rate) + 20));
     const ref = await th.store.write_native_state(th.scope, CODEC, payload('different content'), limited[0]!);
     expect(ref.idempotencyKey).toBe(limited[0]);
+
+    // No budget banked while idle (bug bash 4, state 04): after idle periods of several lengths a
+    // burst of three seconds' budget gets at most rate × (1 + ⌈E⌉) writes over its window of E
+    // seconds — what a token bucket (capacity = rate), a sliding window or a fixed per-second window
+    // may admit, so no per-second limiter is failed; one that banks idle time admits its backlog.
+    // E is measured on the target's clock when it exposes one (idling is then advancing it), else
+    // on the kit's, which encloses the target's window.
+    const clock = slow().clock;
+    const now = async () => (clock ? await clock.now() : performance.now());
+    const idle = (ms: number) => (clock ? clock.advance(ms) : new Promise<void>((r) => setTimeout(r, ms)));
+    const idles = clock ? [2_000, 10_000, 60_000] : [1_500, 3_000];
+    for (const [i, idleMs] of idles.entries()) {
+      await idle(idleMs);
+      const t0 = await now();
+      const { accepted: got } = await burst(th, keys(`i${i}-`, 3 * rate + 1));
+      const elapsedMs = (await now()) - t0 + (clock ? 0 : 1);
+      const allowed = rate * (1 + Math.ceil(elapsedMs / 1000));
+      expect(
+        got,
+        `after ${idleMs / 1000} s idle: ${got} writes accepted in ${elapsedMs} ms at ${rate}/s (at most ${allowed} over that window)`,
+      ).toBeLessThanOrEqual(allowed);
+    }
   });
 
   it('R04.17 the write-rate bound is the binding’s: a new lease, a new worker’s store or a run on the binding gets no fresh budget', async (ctx) => {
