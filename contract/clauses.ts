@@ -76,6 +76,11 @@ const CLAUSES: Record<string, Entry> = {
     'thread-state-invariants',
     'Duplicate writes with the same idempotency key return the same pending/durable reference.',
   ],
+  'R03.32': [
+    'thread-state-invariants',
+    'Duplicate writes with the same idempotency key return the same pending/durable reference.',
+    'as R03.17, at the entry bound: with one entry left, duplicates of the write that takes it, started in the same tick, all get its ref and the bound is then exactly reached — the count bound counts stored entries and a duplicate stores none, so `entry_limit` is never a duplicate’s answer (a `rate_limited` one is retried paced: the rate bound is R04.11’s)',
+  ],
   'R04.30': [
     'thread-state-invariants',
     'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',

@@ -15,8 +15,9 @@ import { UNCERTAIN_REASONS } from '../contract/state.js';
 import { asContractError, expectRejection } from '../fixtures/assertions/contract-error.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
 import { runScheduled } from '../fixtures/properties/scheduled-calls.js';
-import { needCapability } from '../fixtures/scenario/need.js';
+import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { CODEC, hex, lease, openThread, payload, type ThreadSession } from '../fixtures/scenario/thread-session.js';
+import { writeWithinRate } from '../fixtures/scenario/write-within-rate.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
 const t = useTarget();
@@ -574,6 +575,58 @@ describe('R03 idempotency and ambiguous crashes', () => {
         },
       ),
       fcParams(40),
+    );
+  });
+});
+
+describe('R03 duplicates at the entry bound', () => {
+  // A bound that the duplicates' own first copy spends: with one entry left, the write that
+  // takes it is a new key, and every duplicate of it must still be answered with its ref.
+  const atBound = useTarget({ options: { stateLimits: { maxPendingEntries: 4 } } });
+
+  it('R03.32 with one entry left, duplicates of the write that takes it, started in the same tick, all get its ref — the count bound counts stored entries, and a duplicate stores none', async (ctx) => {
+    needCapability(ctx, atBound(), 'threadState');
+    const target = atBound();
+    const limits = target.stateLimits;
+    if (!limits) return unsupportedByTarget(ctx, `target "${target.name}" does not declare stateLimits`);
+    const max = limits.maxPendingEntries;
+    if (max > 256) return unsupportedByTarget(ctx, 'entry bound above 256 is too large to fill for every case here');
+    // As R03.17: each duplicate starts in the same tick after its own number of yields.
+    const yieldsArb = fc.array(fc.nat({ max: 6 }), { minLength: 2, maxLength: 6 });
+    await fc.assert(
+      fc.asyncProperty(bytesArb, yieldsArb, async (bytes, yields) => {
+        const th = await openThread(target);
+        for (let i = 0; i < max - 1; i++) await writeWithinRate(target, th, `fill-${i}`, `entry-${i}`);
+        const settled = await Promise.allSettled(
+          yields.map(async (n) => {
+            for (let i = 0; i < n; i++) await Promise.resolve();
+            return th.store.write_native_state(th.scope, CODEC, payload(bytes), 'last-entry');
+          }),
+        );
+        const refs: PendingStateRef[] = [];
+        for (const [i, r] of settled.entries()) {
+          if (r.status === 'fulfilled') {
+            refs.push(r.value);
+            continue;
+          }
+          const code = (r.reason as { code?: string } | null)?.code;
+          // The write rate is another bound, not this clause's: a rate refusal is retried paced.
+          if (code !== 'rate_limited') {
+            throw new Error(
+              `duplicate #${i} (after ${yields[i]} yields) of the write taking the last of ${max} entries was refused: ${code ?? String(r.reason)}`,
+            );
+          }
+          refs.push(await writeWithinRate(target, th, 'last-entry', bytes));
+        }
+        for (const r of refs) expect(r).toEqual(refs[0]);
+        expect(refs[0]?.idempotencyKey).toBe('last-entry');
+        // One entry was taken, not one per duplicate: the bound is now exactly reached.
+        await expectRejection(writeWithinRate(target, th, 'over', 'one too many'), ['entry_limit']);
+        const head = await th.store.commit_head(th.scope, refs[0]!, 0, 'run-last-entry');
+        expect(head.state).toEqual(refs[0]);
+        expect(hex(head.payload.bytes)).toBe(hex(bytes));
+      }),
+      fcParams(20),
     );
   });
 });

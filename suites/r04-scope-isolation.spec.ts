@@ -35,6 +35,7 @@ import {
   SPEC,
   type ThreadSession,
 } from '../fixtures/scenario/thread-session.js';
+import { writeWithinRate } from '../fixtures/scenario/write-within-rate.js';
 import { type UsedTarget, useTarget } from '../fixtures/targets/use-target.js';
 
 const t = useTarget();
@@ -374,18 +375,6 @@ function boundsOf(ctx: Parameters<typeof unsupportedByTarget>[0], used: UsedTarg
   const limits = used().stateLimits;
   if (!limits) return unsupportedByTarget(ctx, `target "${used().name}" does not declare stateLimits`);
   return limits;
-}
-
-/** Write, waiting out the write-rate bound if the target's is lower than the test needs. */
-async function writeWithinRate(target: Target, th: ThreadSession, key: string, text: string): Promise<PendingStateRef> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await th.store.write_native_state(th.scope, CODEC, payload(text), key);
-    } catch (e) {
-      if ((e as { code?: string }).code !== 'rate_limited' || attempt > 100) throw e;
-      await new Promise((r) => setTimeout(r, Math.ceil(1000 / (target.stateLimits?.maxWritesPerSecond ?? 10))));
-    }
-  }
 }
 
 /** `n` fresh idempotency keys. */

@@ -34,6 +34,17 @@ export const registerKey = {
 export const docId = {
   pendingKey: (bindingId: string, epoch: number, key: string): string =>
     `k:${sha256(`${bindingId}\n${epoch}\n${key}`)}`,
+  /**
+   * A write of the key in flight (`i:<key hash>#<state id>`): a range of `_id`s per key, so a
+   * writer refused by the entry bound can see a duplicate that holds a reservation but has not
+   * claimed the key yet, with only the `_id` index.
+   */
+  writeIntent: (bindingId: string, epoch: number, key: string, stateId: string): string =>
+    `i:${sha256(`${bindingId}\n${epoch}\n${key}`)}#${stateId}`,
+  writeIntentRange: (bindingId: string, epoch: number, key: string): { $gt: string; $lt: string } => {
+    const prefix = `i:${sha256(`${bindingId}\n${epoch}\n${key}`)}`;
+    return { $gt: `${prefix}#`, $lt: `${prefix}$` };
+  },
   session: (credentialHash: string): string => `c:${credentialHash}`,
   leaseSession: (bindingId: string, generation: number): string => `g:${bindingId}#${generation}`,
   run: (bindingId: string, runId: string, n: number): string => `r:${sha256(`${bindingId}\n${runId}`)}#${n}`,

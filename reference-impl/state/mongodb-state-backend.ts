@@ -61,6 +61,8 @@ import type {
 const OUTBOX = 8;
 /** Facts remembered in-process: owners (for the synchronous `ownerOf`), sessions, key claims. */
 const MAX_CACHED = 100_000;
+/** How long a write the entry bound refused waits for a duplicate in flight to claim the key. */
+const RACE_WAIT_MS = 2_000;
 
 export class MongoStateBackend implements StateBackend {
   private readonly bindings: VersionChain<BindingValue>;
@@ -233,46 +235,80 @@ export class MongoStateBackend implements StateBackend {
       if (stale(b?.value)) return { kind: 'stale_scope' };
       if (before) return { kind: 'existing', row: before };
 
-      // Reserve one entry of the epoch's budget under the register's compare-and-set, while the
-      // state is written; the state stays unreferenced until its claim below succeeds.
-      const [reservation, stored] = await Promise.allSettled([
-        this.bindings.update(key, async (cur) => {
-          if (stale(cur?.value)) return { result: 'stale_scope' as const };
-          if (cur!.value.entries >= maxEntries) return { result: 'entry_limit' as const };
-          return { result: 'reserved' as const, next: { ...cur!.value, entries: cur!.value.entries + 1 } };
-        }),
-        this.pending.insertOne(pendingDoc(row)),
-      ]);
-      if (reservation.status === 'rejected' || reservation.value !== 'reserved' || stored.status === 'rejected') {
-        if (stored.status === 'fulfilled') await this.pending.deleteOne({ _id: row.stateId });
-        if (reservation.status === 'rejected') throw reservation.reason;
-        if (stored.status === 'rejected') throw stored.reason; // the reserved entry stays used: conservative
-        if (reservation.value === 'entry_limit') {
-          // A duplicate racing the write that took the last entry is still answered with its ref.
-          const raced = await this.claimed(row.bindingId, row.epoch, row.idempotencyKey);
-          if (raced) return { kind: 'existing', row: raced };
-        }
-        return { kind: reservation.value as 'stale_scope' | 'entry_limit' };
-      }
-
-      // The claim makes this state the key's answer; a claim never points at a missing state.
+      // Announce the write before reserving: a duplicate the bound refuses while this one holds
+      // the last entry but has not claimed the key yet waits for the claim instead of refusing.
+      const intentId = docId.writeIntent(row.bindingId, row.epoch, row.idempotencyKey, row.stateId);
+      await this.keys.insertOne({ _id: intentId, stateId: row.stateId });
+      let intentDropped = false;
+      const dropIntent = async () => {
+        if (intentDropped) return;
+        intentDropped = true;
+        // A left-over intent only delays a refusal of this key (bounded): never fail a write for it.
+        await this.keys.deleteOne({ _id: intentId }).catch(() => undefined);
+      };
       try {
-        await this.keys.insertOne({
-          _id: docId.pendingKey(row.bindingId, row.epoch, row.idempotencyKey),
-          stateId: row.stateId,
-        });
-        this.knownClaims.set(docId.pendingKey(row.bindingId, row.epoch, row.idempotencyKey), row.stateId);
-        return { kind: 'inserted', row };
-      } catch (e) {
-        if (!isDuplicateKey(e)) throw e;
+        // Reserve one entry of the epoch's budget under the register's compare-and-set, while the
+        // state is written; the state stays unreferenced until its claim below succeeds.
+        const [reservation, stored] = await Promise.allSettled([
+          this.bindings.update(key, async (cur) => {
+            if (stale(cur?.value)) return { result: 'stale_scope' as const };
+            if (cur!.value.entries >= maxEntries) return { result: 'entry_limit' as const };
+            return { result: 'reserved' as const, next: { ...cur!.value, entries: cur!.value.entries + 1 } };
+          }),
+          this.pending.insertOne(pendingDoc(row)),
+        ]);
+        if (reservation.status === 'rejected' || reservation.value !== 'reserved' || stored.status === 'rejected') {
+          if (stored.status === 'fulfilled') await this.pending.deleteOne({ _id: row.stateId });
+          if (reservation.status === 'rejected') throw reservation.reason;
+          if (stored.status === 'rejected') throw stored.reason; // the reserved entry stays used: conservative
+          if (reservation.value === 'entry_limit') {
+            // A duplicate may hold the last entry and be about to claim the key: it is answered with
+            // that claim, not refused (a duplicate stores nothing, so the bound is not its answer).
+            await dropIntent();
+            const raced = await this.awaitRacingClaim(row);
+            if (raced) return { kind: 'existing', row: raced };
+          }
+          return { kind: reservation.value as 'stale_scope' | 'entry_limit' };
+        }
+
+        // The claim makes this state the key's answer; a claim never points at a missing state.
+        try {
+          await this.keys.insertOne({
+            _id: docId.pendingKey(row.bindingId, row.epoch, row.idempotencyKey),
+            stateId: row.stateId,
+          });
+          this.knownClaims.set(docId.pendingKey(row.bindingId, row.epoch, row.idempotencyKey), row.stateId);
+          return { kind: 'inserted', row };
+        } catch (e) {
+          if (!isDuplicateKey(e)) throw e;
+        }
+        // A concurrent duplicate claimed the key first: drop ours, give the entry back, answer with theirs.
+        await this.pending.deleteOne({ _id: row.stateId });
+        await this.releaseEntry(key, row.epoch);
+        const winner = await this.claimed(row.bindingId, row.epoch, row.idempotencyKey);
+        if (!winner) throw new Error('state store invariant broken: lost a claim nobody holds');
+        return { kind: 'existing', row: winner };
+      } finally {
+        await dropIntent();
       }
-      // A concurrent duplicate claimed the key first: drop ours, give the entry back, answer with theirs.
-      await this.pending.deleteOne({ _id: row.stateId });
-      await this.releaseEntry(key, row.epoch);
-      const winner = await this.claimed(row.bindingId, row.epoch, row.idempotencyKey);
-      if (!winner) throw new Error('state store invariant broken: lost a claim nobody holds');
-      return { kind: 'existing', row: winner };
     });
+  }
+
+  /**
+   * After the entry bound refused `row`: the key's claim, waited for while another write of the
+   * key is still in flight (its intent stands), up to RACE_WAIT_MS — an intent a crashed writer
+   * left behind delays a refusal, never turns it into an answer.
+   */
+  private async awaitRacingClaim(row: PendingRow): Promise<PendingRow | null> {
+    const range = docId.writeIntentRange(row.bindingId, row.epoch, row.idempotencyKey);
+    const deadline = Date.now() + RACE_WAIT_MS;
+    for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+      const claim = await this.claimed(row.bindingId, row.epoch, row.idempotencyKey);
+      if (claim) return claim;
+      const inFlight = await this.keys.findOne({ _id: range });
+      if (!inFlight || Date.now() >= deadline) return null;
+      await new Promise((r) => setTimeout(r, pause));
+    }
   }
 
   /** Give back an entry reserved for a write that turned out to be a duplicate. */
