@@ -228,17 +228,10 @@ export class MongoStateBackend implements StateBackend {
       const key = registerKey.binding(row.bindingId);
       const stale = (v: BindingValue | undefined) =>
         !v || v.epoch !== row.epoch || v.leaseGeneration !== leaseGeneration;
-      const [b, before] = await Promise.all([
-        this.readBinding(row.bindingId),
-        this.claimed(row.bindingId, row.epoch, row.idempotencyKey),
-      ]);
-      if (stale(b?.value)) return { kind: 'stale_scope' };
-      if (before) return { kind: 'existing', row: before };
-
-      // Announce the write before reserving: a duplicate the bound refuses while this one holds
-      // the last entry but has not claimed the key yet waits for the claim instead of refusing.
+      // Announce the write before reserving (with the reads, so it costs no round trip): a
+      // duplicate the bound refuses while this one holds the last entry but has not claimed the
+      // key yet waits for the claim instead of refusing.
       const intentId = docId.writeIntent(row.bindingId, row.epoch, row.idempotencyKey, row.stateId);
-      await this.keys.insertOne({ _id: intentId, stateId: row.stateId });
       let intentDropped = false;
       const dropIntent = async () => {
         if (intentDropped) return;
@@ -247,6 +240,14 @@ export class MongoStateBackend implements StateBackend {
         await this.keys.deleteOne({ _id: intentId }).catch(() => undefined);
       };
       try {
+        const [b, before] = await Promise.all([
+          this.readBinding(row.bindingId),
+          this.claimed(row.bindingId, row.epoch, row.idempotencyKey),
+          this.keys.insertOne({ _id: intentId, stateId: row.stateId }),
+        ]);
+        if (stale(b?.value)) return { kind: 'stale_scope' };
+        if (before) return { kind: 'existing', row: before };
+
         // Reserve one entry of the epoch's budget under the register's compare-and-set, while the
         // state is written; the state stays unreferenced until its claim below succeeds.
         const [reservation, stored] = await Promise.allSettled([
@@ -289,7 +290,8 @@ export class MongoStateBackend implements StateBackend {
         if (!winner) throw new Error('state store invariant broken: lost a claim nobody holds');
         return { kind: 'existing', row: winner };
       } finally {
-        await dropIntent();
+        // Once the key is claimed or refused its intent is moot: the answer does not wait for it.
+        void dropIntent();
       }
     });
   }
