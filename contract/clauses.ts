@@ -581,6 +581,16 @@ const CLAUSES: Record<string, Entry> = {
     'Queues, batches, retry duration, and memory are bounded independently in workers and the control plane.',
     "the bound holds for every span, whatever its status, kind or size, and is measured at the collector: with the collector black-holed, no flush asked and no export yet past the (long) export timeout, each telemetry identity has no more export requests open at once than the maxConcurrentExports (2) the target was created with (a batch processor exports one batch at a time; a target that also flushes holds to it through its exporter's limit), and the queue and batch it applies are the ones it declares: no export request, answered or held open, carries more spans of one identity than the maxQueueSize it was created with (a batch is taken from the queue; the OpenTelemetry SDK specification has maxExportBatchSize ≤ maxQueueSize), and once the collector answers again and the target's own schedule has had time to drain, then a flush, at most each identity's queue plus one batch (2 × maxQueueSize, summed over the identities) of the outage runs' spans are delivered besides those the held-open requests carried (a batch in flight at recovery may be sent again)",
   ],
+  'R10.27': [
+    'export-and-failure-behavior',
+    'Collector outage may drop telemetry and raise a health signal; it does not change authorization, persistence, memory, cleanup, or run outcomes.',
+    'a span dropped for any cause is telemetry the outage dropped, a span a full export queue refused included (with the collector black-holed and no export yet past its timeout): a health read taken after droppedSpans grew reports the exporter degraded or failing until an export that started after the drop succeeds',
+  ],
+  'R10.28': [
+    'export-and-failure-behavior',
+    'Collector outage may drop telemetry and raise a health signal; it does not change authorization, persistence, memory, cleanup, or run outcomes.',
+    "the health signal's accounting is exact and bounded: on every read 0 ≤ queueDepth ≤ queueCapacity, and droppedSpans and exportedSpans count since the target was created (never going down); once the target has settled after an outage that overflowed its queue (the collector answering again, the schedule drained, a flush), the queue reads empty, exportedSpans grew by exactly the spans the collector accepted, and each span the outage's runs sampled is counted exported or dropped (exported + dropped grew by runs × the spans one run samples, measured at the collector on drop-free baseline runs)",
+  ],
   'R10.7': [
     'export-and-failure-behavior',
     'Audit/security decisions and durability outcomes remain durable even when traces are unsampled or dropped.',

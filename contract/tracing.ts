@@ -116,10 +116,18 @@ export const BAGGAGE_SCHEMA: Readonly<Record<string, { readonly maxLength: numbe
   'smtc.request_class': { maxLength: 16, pattern: /^[a-z0-9_]{1,16}$/ },
 };
 
+/**
+ * The health signal of a target's span export, all telemetry identities together. The two
+ * counters count since the target was created (R10.28 reads them against the collector).
+ */
 export interface TelemetryHealth {
+  /** Not `ok` once spans were dropped, for any cause, until an export started after the drop succeeds (R10.27). */
   readonly exporter: 'ok' | 'degraded' | 'failing';
+  /** Sampled spans lost: refused by a full queue, or in an export that failed. */
   readonly droppedSpans: number;
+  /** Spans waiting in the export queues; never above `queueCapacity`. */
   readonly queueDepth: number;
   readonly queueCapacity: number;
+  /** Spans of exports the collector accepted. */
   readonly exportedSpans: number;
 }

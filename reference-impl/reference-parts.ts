@@ -16,7 +16,7 @@ import type { HarnessEndpoints } from './runs/worker/scripted-harness.js';
 import type { WorkerPort } from './runs/worker/worker-port.js';
 import type { StoreDeps } from './state/thread-state-store.js';
 import type { PropagationPolicy } from './telemetry/propagation-policy.js';
-import type { ExportBoundary, TelemetryIdentity } from './telemetry/telemetry-identity.js';
+import type { ExportBoundary, HealthAccounting, TelemetryIdentity } from './telemetry/telemetry-identity.js';
 import type { PodLocalCache } from './worker-process/pod-local-cache.js';
 
 export interface ReferenceParts {
@@ -33,6 +33,8 @@ export interface ReferenceParts {
    * pipeline exports through to the collector's OTLP exporter (default: ScrubbingExporter).
    */
   readonly exportBoundary?: ExportBoundary;
+  /** The health signal's queue accounting of every telemetry identity (default: ExportHealth). */
+  readonly exportHealth?: HealthAccounting;
   /** A worker process's pod-local cache (worker processes only). */
   readonly podLocalCache?: (slotDir: string) => PodLocalCache;
 }

@@ -50,9 +50,10 @@ export async function createRunService(
 ): Promise<RunService> {
   const settings = exportSettingsFrom(ctx.env);
   const boundary = ctx.parts?.exportBoundary;
-  const controlPlaneTelemetry = new TelemetryIdentity(SERVICE.controlPlane, settings, boundary);
+  const accounting = ctx.parts?.exportHealth;
+  const controlPlaneTelemetry = new TelemetryIdentity(SERVICE.controlPlane, settings, boundary, accounting);
   // Served mode: the worker's telemetry identity lives in each worker process, not here.
-  const workerTelemetry = opts.workers ? null : new TelemetryIdentity(SERVICE.worker, settings, boundary);
+  const workerTelemetry = opts.workers ? null : new TelemetryIdentity(SERVICE.worker, settings, boundary, accounting);
   // One key for both identities, so the same binding correlates across control plane and worker.
   const hmacKey = randomBytes(32);
   const ids = new OpaqueIds(hmacKey);

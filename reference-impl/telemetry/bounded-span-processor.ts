@@ -11,7 +11,7 @@ import {
   type SpanExporter,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import type { ExportHealth } from './export-health.js';
+import type { QueueAccounting } from './export-health.js';
 
 export interface QueueBounds {
   readonly maxQueueSize: number;
@@ -27,7 +27,7 @@ export class BoundedSpanProcessor implements SpanProcessor {
   constructor(
     exporter: SpanExporter,
     bounds: QueueBounds,
-    private readonly health: ExportHealth,
+    private readonly health: QueueAccounting,
   ) {
     this.batch = new BatchSpanProcessor(exporter, { ...bounds });
   }

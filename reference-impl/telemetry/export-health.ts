@@ -27,12 +27,26 @@ interface Loss {
 }
 
 /**
+ * What the pipeline reports to the health signal: spans offered to the queue, batches taken from
+ * it, exports settled. `ExportHealth` is the reference's; an assembler may supply another
+ * (reference-parts.ts `exportHealth`).
+ */
+export interface QueueAccounting {
+  /** A sampled span ended; returns false when the queue is full (the processor will drop it). */
+  offer(): boolean;
+  /** The processor handed `n` spans to the exporter: they left the queue. Returns an export id. */
+  taken(n: number): number;
+  settled(exportId: number, n: number, ok: boolean): void;
+  snapshot(): TelemetryHealth;
+}
+
+/**
  * Exports are ordered by when they started, not by when they settle: a batch the processor
  * gave up on during an outage can fail long after a newer batch got through, and that late
  * failure is not news about the collector. So each loss is cleared by the first success of an
  * export that started after it, whatever order the two settle in.
  */
-export class ExportHealth {
+export class ExportHealth implements QueueAccounting {
   private depth = 0;
   private dropped = 0;
   private exported = 0;
@@ -122,7 +136,7 @@ export class ExportHealth {
 export class MeteredExporter implements SpanExporter {
   constructor(
     private readonly inner: SpanExporter,
-    private readonly health: ExportHealth,
+    private readonly health: QueueAccounting,
   ) {}
 
   export(spans: ReadableSpan[], resultCallback: (result: ExportResult) => void): void {

@@ -14,7 +14,7 @@ import { defaultResource, resourceFromAttributes } from '@opentelemetry/resource
 import { BasicTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { TelemetryHealth } from '../../contract/tracing.js';
 import { BoundedSpanProcessor } from './bounded-span-processor.js';
-import { ExportHealth, MeteredExporter } from './export-health.js';
+import { ExportHealth, MeteredExporter, type QueueAccounting } from './export-health.js';
 import type { ExportSettings } from './export-settings.js';
 import { RecordingSampler } from './recording-sampler.js';
 import { ScrubbingExporter } from './scrubbing-exporter.js';
@@ -25,6 +25,11 @@ export type ExportBoundary = (collector: SpanExporter, settings: ExportSettings)
 
 const scrubbing: ExportBoundary = (collector) => new ScrubbingExporter(collector);
 
+/** The health signal's accounting of one identity's queue (capacity 0: telemetry disabled). */
+export type HealthAccounting = (capacity: number, exportTimeoutMs: number) => QueueAccounting;
+
+const exportHealth: HealthAccounting = (capacity, exportTimeoutMs) => new ExportHealth(capacity, exportTimeoutMs);
+
 export const INSTRUMENTATION_SCOPE = 'smtc-reference';
 export const REFERENCE_VERSION = '0.1.0';
 
@@ -33,11 +38,16 @@ export class TelemetryIdentity {
   readonly enabled: boolean;
   private readonly provider: BasicTracerProvider;
   private readonly processor: BoundedSpanProcessor | null;
-  private readonly healthState: ExportHealth;
+  private readonly healthState: QueueAccounting;
 
-  constructor(serviceName: string, settings: ExportSettings, boundary: ExportBoundary = scrubbing) {
+  constructor(
+    serviceName: string,
+    settings: ExportSettings,
+    boundary: ExportBoundary = scrubbing,
+    accounting: HealthAccounting = exportHealth,
+  ) {
     this.enabled = settings.collectorUrl !== undefined;
-    this.healthState = new ExportHealth(this.enabled ? settings.maxQueueSize : 0, settings.exportTimeoutMs);
+    this.healthState = accounting(this.enabled ? settings.maxQueueSize : 0, settings.exportTimeoutMs);
     this.processor = settings.collectorUrl
       ? new BoundedSpanProcessor(
           new MeteredExporter(

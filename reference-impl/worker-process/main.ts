@@ -70,7 +70,12 @@ const env: HarnessEnv = {
 };
 mkdirSync(boot.slotDir, { recursive: true, mode: 0o700 });
 const parts = await loadReferenceParts(boot.partsModule).catch(() => die('the parts module does not load'));
-const telemetry = new TelemetryIdentity(SERVICE.worker, exportSettingsFrom(env), parts.exportBoundary);
+const telemetry = new TelemetryIdentity(
+  SERVICE.worker,
+  exportSettingsFrom(env),
+  parts.exportBoundary,
+  parts.exportHealth,
+);
 const controlPlane = new HttpTargetClient(boot.controlPlaneUrl.replace(/\/+$/, ''), {
   requestMs: OUTBOUND_TIMEOUT_MS,
   runMs: OUTBOUND_TIMEOUT_MS,
