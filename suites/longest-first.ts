@@ -37,6 +37,8 @@ const MEASURED_S: Readonly<Record<string, number>> = {
   'r03-run-record.spec.ts': 10,
   'r10-export-bound.spec.ts': 24,
   'r10-health-accounting.spec.ts': 22,
+  'r10-export-bound-flushes.spec.ts': 12,
+  'r10-health-export-order.spec.ts': 12,
 };
 
 export function expectedSeconds(file: string): number {

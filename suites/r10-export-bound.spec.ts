@@ -8,7 +8,8 @@
  * protocol can cause go on: a long completed run (provider, a tool, memory written and read, a
  * subagent with its own steps, a call to the trusted internal service, a checkpoint, output),
  * a run whose tool fails (ERROR spans: the step, the run) and an interrupted run. No flush is
- * asked of the target during the outage.
+ * asked of the target during the outage (r10-export-bound-flushes.spec.ts holds R10.26 under
+ * flushes).
  *
  * The target is also created with `maxConcurrentExports: 2`: at most two export requests open
  * at the collector per identity. A bounded pipeline — one queue per telemetry identity, exported
@@ -42,6 +43,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunStep } from '../contract/runs.js';
 import type { Target } from '../contract/target.js';
 import { SERVICE } from '../contract/tracing.js';
+import { mostOpenAtOnce } from '../fixtures/collector/requests-open-at-once.js';
 import type { ReceivedRequest, SpanCollector } from '../fixtures/collector/span-collector.js';
 import { useCollector } from '../fixtures/collector/use-collector.js';
 import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
@@ -137,31 +139,6 @@ function outcomeOf(o: Observed) {
     events: o.outcome.events.map((e) => (e.type === 'interrupt' ? { ...e, interruptId: '…' } : e)),
     head: o.head && { revision: o.head.revision, runState: o.head.runState },
   };
-}
-
-/** Service names a request's spans carry ('(none)' when it has none decoded). */
-function servicesOf(r: ReceivedRequest): string[] {
-  const names = new Set((r.spans ?? []).map((s) => s.serviceName ?? '(no service.name)'));
-  return names.size > 0 ? [...names] : ['(none)'];
-}
-
-/** The most requests open at once per telemetry identity, among `requests` (open until closedAt or `now`). */
-function mostOpenAtOnce(requests: readonly ReceivedRequest[], now: number): Record<string, number> {
-  const edges: { service: string; at: number; d: 1 | -1 }[] = [];
-  for (const r of requests) {
-    for (const service of servicesOf(r)) {
-      edges.push({ service, at: r.at, d: 1 }, { service, at: r.closedAt ?? now, d: -1 });
-    }
-  }
-  // A request closed in the same millisecond another arrives is not open beside it.
-  edges.sort((a, b) => a.at - b.at || a.d - b.d);
-  const open: Record<string, number> = {};
-  const most: Record<string, number> = {};
-  for (const e of edges) {
-    open[e.service] = (open[e.service] ?? 0) + e.d;
-    most[e.service] = Math.max(most[e.service] ?? 0, open[e.service]!);
-  }
-  return most;
 }
 
 /** Spans of one identity in one request: the most, and the request's mode, among `requests`. */

@@ -1,7 +1,8 @@
 /**
  * Each outage mode as a real client sees it: refuse = connection refused (and back on the same
- * port), blackhole = no answer ever, slow = an answer only after slowMs, error503 = 503; and the
- * real OTLP exporter's export result under each.
+ * port), blackhole = no answer ever, slow = an answer only after slowMs, error503 = 503, error500 =
+ * 500 (not retried), hold = an answer of 200 only on release, whatever the mode meanwhile; and
+ * the real OTLP exporter's export result under each.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SpanCollector, startSpanCollector } from '../../fixtures/collector/span-collector.js';
@@ -70,6 +71,21 @@ describe('span collector outage modes', () => {
     expect(e.ok).toBe(false);
     expect(c.spans()).toHaveLength(0);
     expect(c.requests().every((q) => q.status === 503)).toBe(true);
+  });
+
+  it('error500 fails the export at once (not retried); hold answers 200 only on release, after newer requests failed', async () => {
+    await c.setMode('hold');
+    const spans = await recordSpans();
+    const old = exportWith(c.tracesUrl, spans, { timeoutMillis: 10_000 });
+    await c.waitForSpans(() => c.requests().length > 0, 2_000);
+    await c.setMode('error500');
+    const e = await exportWith(c.tracesUrl, spans, { timeoutMillis: 10_000 });
+    expect(e).toMatchObject({ ok: false });
+    expect(c.requests().map((q) => q.status)).toEqual([null, 500]);
+    expect(c.releaseHeld()).toBe(1);
+    expect(await old).toMatchObject({ ok: true });
+    expect(c.spans()).toHaveLength(3);
+    expect(c.releaseHeld()).toBe(0);
   });
 
   it('leaving blackhole releases the hung requests; unknown modes and slowMs are rejected', async () => {
