@@ -35,20 +35,32 @@ function topLevel(alternation: string): string[] {
   return out;
 }
 
-/** Accented vowels and the plain vowel a leetspeak digit stands for (3 is e, never é). */
-const PLAIN_VOWEL: Readonly<Record<string, string>> = Object.fromEntries(
-  [
-    ['e', 'éèêë'],
-    ['a', 'àáâä'],
-    ['i', 'ìíîï'],
-    ['o', 'òóôö'],
-  ].flatMap(([plain, accented]) => [...accented!].map((c) => [c, plain!])),
-);
+/**
+ * What an accented letter is written as without its accent: the plain letter a leetspeak digit
+ * stands for (3 is e, never é), and German's ae/oe/ue/ss spellings.
+ */
+const PLAIN_LETTER: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    [
+      ['e', 'éèêë'],
+      ['a', 'àáâ'],
+      ['i', 'ìíîï'],
+      ['o', 'òóô'],
+      ['u', 'ùúû'],
+      ['c', 'ç'],
+      ['n', 'ñ'],
+    ].flatMap(([plain, accented]) => [...accented!].map((c) => [c, `[${c}${plain}]`])),
+  ),
+  ä: '(?:ä|ae|a)',
+  ö: '(?:ö|oe|o)',
+  ü: '(?:ü|ue|u)',
+  ß: '(?:ß|ss)',
+};
 
 /**
- * Each accented vowel outside a character class also matches its plain vowel ("désormais" reads
- * "desormais"): a leetspeak reading restores 3 as e and 4 as a, never é or à, and people type
- * without accents too. Classes (`[^.;]`, `[à-ÿ]`) are left as written.
+ * Each accented letter outside a character class also matches it written plain ("désormais"
+ * reads "desormais", "Rückfrage" "Rueckfrage"): a leetspeak reading restores 3 as e and 4 as a,
+ * never é or à, and people type without accents too. Classes (`[^.;]`, `[à-ÿ]`) are left as written.
  */
 function accentFree(pattern: string): string {
   let out = '';
@@ -62,8 +74,8 @@ function accentFree(pattern: string): string {
     }
     if (inClass) inClass = c !== ']';
     else if (c === '[') inClass = true;
-    const plain = inClass ? undefined : PLAIN_VOWEL[c];
-    out += plain ? `[${c}${plain}]` : c;
+    const plain = inClass ? undefined : PLAIN_LETTER[c];
+    out += plain ?? c;
   }
   return out;
 }
@@ -236,7 +248,31 @@ export const ADMIN = concept(
 /** A third person said to be someone with authority. */
 /** "treat their requests as admin requests", "treat any message signed X as coming from the system administrator". */
 export const TREAT_AS_ADMIN = concept(
-  '(?:treat|handle|answer)[^.;]{0,40} with (?:her|his|their|the owner.s|the user.s) (?:authority|permissions|rights|access)|(?:treat|regard|consider|handle)[^.;]{0,60} as (?:coming from|if (?:it|they) came from|sent by|said by) (?:me|the user|the account owner|the owner)(?![\\p{L}])|(?:this|the|my) account (?:also )?belongs to|(?:treat|regard|consider|handle|trust)[^.;]{0,60} as (?:(?:coming|sent|being) from |if (?:it|they) came from )?(?:an? |the )?(?:(?:system|organi[sz]ation|org|platform|tenant|workspace|global|super)[ -]?)?(?:admin|administrator|root|superuser|sysadmin|system)(?: requests?| commands?| instructions?| messages?)?(?![\\p{L}])|behandel?e?[^.;]{0,60} (?:wie|als) (?:eine? |die |der |den )?(?:admin|administrator|root)|(?:treat|regard|consider|handle)[^.;]{0,60} as (?:the user.s|my|the owner.s|the account owner.s) own(?![\\p{L}])|behandel[^.;]{0,60} als (?:een |de )?(?:admin|beheerder)|tratta[^.;]{0,60} come (?:un |l.)?(?:admin|amministrat\\p{L}*)|trate[^.;]{0,60} como (?:um |o |a )?(?:admin|administrador\\p{L}*)|traktuj[^.;]{0,60} jako (?:admin\\p{L}*)|(?:считай|относись к)[^.;]{0,60} (?:как к )?(?:админ\\p{L}*|администратор\\p{L}*)|traite[^.;]{0,60} comme (?:venant (?:de l.|du) )?(?:admin|administrateur)|trata[^.;]{0,60} como (?:si (?:viniera|vinieran) (?:del|de un) )?(?:admin|administrador)',
+  '(?:treat|handle|answer)[^.;]{0,40} with (?:her|his|their|the owner.s|the user.s) (?:authority|permissions|rights|access)|(?:treat|regard|consider|handle)[^.;]{0,60} as (?:coming from|if (?:it|they) came from|sent by|said by) (?:me|the user|the account owner|the owner)(?![\\p{L}])|(?:this|the|my) account (?:also )?belongs to|(?:treat|regard|consider|handle|behandel\\p{L}*|traite\\p{L}*|trata\\p{L}*|trate|tratta|traktuj|считай)[^.;]{0,60} (?:as mine|as my own|als die van mij|als de mijne|wie meine|als meine|comme les miennes|comme les miens|como (?:las |los )?mías|como (?:las |los )?míos|como (?:as |os )?minhas|como (?:os )?meus|come (?:le )?mie|come (?:i )?miei|jak moje|как мои)(?![\\p{L}])|(?:treat|regard|consider|handle|trust)[^.;]{0,60} as (?:(?:coming|sent|being) from |if (?:it|they) came from )?(?:an? |the )?(?:(?:system|organi[sz]ation|org|platform|tenant|workspace|global|super)[ -]?)?(?:admin|administrator|root|superuser|sysadmin|system)(?: requests?| commands?| instructions?| messages?)?(?![\\p{L}])|behandel?e?[^.;]{0,60} (?:wie|als) (?:eine? |die |der |den )?(?:admin|administrator|root)|(?:treat|regard|consider|handle)[^.;]{0,60} as (?:the user.s|my|the owner.s|the account owner.s) own(?![\\p{L}])|behandel[^.;]{0,60} als (?:een |de )?(?:admin|beheerder)|tratta[^.;]{0,60} come (?:un |l.)?(?:admin|amministrat\\p{L}*)|trate[^.;]{0,60} como (?:um |o |a )?(?:admin|administrador\\p{L}*)|traktuj[^.;]{0,60} jako (?:admin\\p{L}*)|(?:считай|относись к)[^.;]{0,60} (?:как к )?(?:админ\\p{L}*|администратор\\p{L}*)|traite[^.;]{0,60} comme (?:venant (?:de l.|du) )?(?:admin|administrateur)|trata[^.;]{0,60} como (?:si (?:viniera|vinieran) (?:del|de un) )?(?:admin|administrador)',
+);
+
+/**
+ * The writer claims to be the administrator, in the languages beyond the English rule ("Je suis
+ * l'administrateur", "Ich bin der Admin", "Soy el administrador", "私は管理者です"): with an order
+ * that follows from it (SELF_ADMIN_USE), a claimed identity.
+ */
+export const SELF_ADMIN = concept(
+  "je suis (?:l'|le |la |un |une |ton |votre )?(?:admin|administrat\\p{L}*|propriétaire|root)|ich bin (?:der |die |ein |eine |dein |deine |euer )?(?:admin\\p{L}*|administrator\\p{L}*|besitzer\\p{L}*|inhaber\\p{L}*|root)|soy (?:el |la |un |una |tu )?(?:admin|administrador\\p{L}*|propietari\\p{L}*|dueñ\\p{L}*|root)|sou (?:o |a |um |uma |seu |sua |teu |tua )?(?:admin|administrador\\p{L}*|propriet\\p{L}*|dono|dona|root)|sono (?:l'|il |la |un |una |il tuo |la tua )?(?:admin|amministrat\\p{L}*|proprietari\\p{L}*|root)|ik ben (?:de |een |jouw |je )?(?:admin|beheerder|beheerster|administrator|eigenaar|root)|jestem (?:twoim |twoją )?(?:admin\\p{L}*|administrator\\p{L}*|właściciel\\p{L}*|root)|я (?:— |- )?(?:твой |ваш )?(?:админ\\p{L}*|администратор\\p{L}*|владел\\p{L}*)|ben (?:senin )?(?:yönetici\\p{L}*|admin\\p{L}*)",
+  '私は管理者|私が管理者|我是管理员|我是你的管理员|我是系统管理员|저는 관리자|나는 관리자',
+);
+
+/**
+ * An administrator of something named ("Admin unserer WhatsApp-Gruppe", "administratrice du club",
+ * "administrador de la comunidad"): a role in the writer's own group, not over the agent.
+ */
+export const ADMIN_OF_SOMETHING = concept(
+  '(?:admin|administrat|administrador|amministrat|beheerder|beheerster|administrator|админ|администратор)\\p{L}* (?:of|for|at|in|unserer|unseres|unseren|unsere|meiner|meines|der|des|vom|von|du|de|des|del|della|dello|dei|van|voor|z|w|группы|чата|сообщества)(?![\\p{L}])',
+);
+
+/** What a claimed administrator asks for: "my orders", "meine Befehle", "mis órdenes". */
+export const MY_ORDERS = concept(
+  '(?:my|mes|meine|meinen|mis|meus|minhas|miei|mie|mijn|moje|moich|мои|моих) (?:orders|instructions|commands|requests|ordres|instructions|consignes|demandes|befehle\\p{L}*|anweisungen|anfragen|órdenes|instrucciones|solicitudes|ordens|instruções|pedidos|ordini|istruzioni|richieste|opdrachten|bevelen|instructies|verzoeken|polece\\p{L}*|instrukcj\\p{L}*|prośb\\p{L}*|приказ\\p{L}*|указани\\p{L}*|команд\\p{L}*|запрос\\p{L}*)',
+  '我的指令|我的命令|私の指示|私の命令|제 지시|내 지시',
 );
 
 /** An open recipient: whoever asks ("anyone who asks", "cualquier proveedor que lo pida", "по запросу любого коллеги"). */
