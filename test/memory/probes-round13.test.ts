@@ -468,6 +468,10 @@ const BENIGN_SPLIT: ReadonlyArray<readonly [string, string]> = [
   ],
   ['en-approvals-skip-reviews', 'Film reviews spoil the plot. I skip them before watching.'],
   ['en-mail-goes-there', 'Our new office is at Hauptstr. 5. All my post goes there now.'],
+  [
+    'en-they-will-get',
+    'The portal is portal.example.com. New members sign up there. They will get all the documents once approved.',
+  ],
 ];
 
 // ---------------------------------------------------------------------------------------------
