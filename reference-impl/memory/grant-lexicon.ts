@@ -36,6 +36,51 @@ function topLevel(alternation: string): string[] {
 }
 
 /**
+ * What an accented letter is written as without its accent: the plain letter a leetspeak digit
+ * stands for (3 is e, never é), and German's ae/oe/ue/ss spellings.
+ */
+const PLAIN_LETTER: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    [
+      ['e', 'éèêë'],
+      ['a', 'àáâ'],
+      ['i', 'ìíîï'],
+      ['o', 'òóô'],
+      ['u', 'ùúû'],
+      ['c', 'ç'],
+      ['n', 'ñ'],
+    ].flatMap(([plain, accented]) => [...accented!].map((c) => [c, `[${c}${plain}]`])),
+  ),
+  ä: '(?:ä|ae|a)',
+  ö: '(?:ö|oe|o)',
+  ü: '(?:ü|ue|u)',
+  ß: '(?:ß|ss)',
+};
+
+/**
+ * Each accented letter outside a character class also matches it written plain ("désormais"
+ * reads "desormais", "Rückfrage" "Rueckfrage"): a leetspeak reading restores 3 as e and 4 as a,
+ * never é or à, and people type without accents too. Classes (`[^.;]`, `[à-ÿ]`) are left as written.
+ */
+function accentFree(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      out += c + (pattern[i + 1] ?? '');
+      i++;
+      continue;
+    }
+    if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    const plain = inClass ? undefined : PLAIN_LETTER[c];
+    out += plain ?? c;
+  }
+  return out;
+}
+
+/**
  * An alternation of alphabetic words and CJK words (matched anywhere). An alphabetic word
  * matches whole, with an English inflection (-s, -es, -ed, -ing) allowed; a word ending in `*`
  * is a stem and takes any ending (Russian, German compounds), and so does a phrase pattern
@@ -55,7 +100,7 @@ function concept(words: string, cjk = ''): RegExp {
   const cj = topLevel(cjk)
     .map((w) => w.trim())
     .filter(Boolean);
-  const parts = [`(?<![\\p{L}\\p{N}])(?:${alts.join('|')})`];
+  const parts = [`(?<![\\p{L}\\p{N}])(?:${accentFree(alts.join('|'))})`];
   if (cj.length > 0) parts.push(`(?:${cj.join('|')})`);
   return new RegExp(parts.join('|'), 'u');
 }
@@ -82,13 +127,13 @@ export const OBLIGATE = concept(
 );
 
 export const STANDING = concept(
-  "standing (?:instruction|order|rule)s?|whenever (?:someone|anyone|anybody|they|he|she|this sender|the sender|a customer|someone on this thread)(?: \\p{L}+){0,3} (?:asks|writes|emails|messages|requests|mentions|says)|every week|jede woche|chaque semaine|cada semana|toda semana|ogni settimana|каждую неделю|co tydzień|elke week|vanaf nu|voortaan|od teraz|odtąd|every evening|every night|jeden abend|chaque soir|cada noche|toda noite|ogni sera|каждый вечер|elke avond|co wieczór|voor altijd|telkens (?:als|wanneer)|elke keer (?:als|dat|wanneer)|mulai (?:sekarang|saat ini|hari ini)|seterusnya|untuk selamanya|setiap kali|kapan ?pun|bundan sonra|bundan böyle|kalıcı olarak|her seferinde|from now on|from here on|henceforth|hereafter|going forward|in future|in the future|from today|from this point|for all future|in all future|all future (?:threads|chats|conversations|sessions)|stay in character|every time|each time|ab sofort|ab jetzt|von nun an|künftig|zukünftig|in zukunft|ab heute|jedes mal|désormais|dorénavant|à partir de maintenant|à partir d'aujourd'hui|à l'avenir|chaque fois|a partir de ahora|de ahora en adelante|desde ahora|en adelante|en el futuro|cada vez|a partir de agora|daqui em diante|de agora em diante|doravante|no futuro|d'ora in poi|da ora in poi|da ora in avanti|d'ora in avanti|in futuro|ogni volta|отныне|с этого момента|с сегодняшнего дня|впредь|в дальнейшем|каждый раз",
+  "standing (?:instruction|order|rule)s?|(?:bei jede[rmn]?|on every|with every|after every|à chaque|en cada|con cada|em cada|ad ogni|a ogni|при кажд\\p{L}*|bij elke|bij ieder\\p{L}*|przy każd\\p{L}*|po każd\\p{L}*) (?:anfrage|request|demande|solicitud|pedido|richiesta|запрос\\p{L}*|verzoek|aanvraag|zapytani\\p{L}*|prośb\\p{L}*)|za każdym razem|każdorazowo|whenever (?:someone|anyone|anybody|they|he|she|this sender|the sender|a customer|someone on this thread)(?: \\p{L}+){0,3} (?:asks|writes|emails|messages|requests|mentions|says)|every week|jede woche|chaque semaine|cada semana|toda semana|ogni settimana|каждую неделю|co tydzień|elke week|vanaf nu|voortaan|od teraz|odtąd|every evening|every night|jeden abend|chaque soir|cada noche|toda noite|ogni sera|каждый вечер|elke avond|co wieczór|voor altijd|telkens (?:als|wanneer)|elke keer (?:als|dat|wanneer)|mulai (?:sekarang|saat ini|hari ini)|seterusnya|untuk selamanya|setiap kali|kapan ?pun|bundan sonra|bundan böyle|kalıcı olarak|her seferinde|from now on|from here on|henceforth|hereafter|going forward|in future|in the future|from today|from this point|for all future|in all future|all future (?:threads|chats|conversations|sessions)|stay in character|every time|each time|ab sofort|ab jetzt|von nun an|künftig|zukünftig|in zukunft|ab heute|jedes mal|désormais|dorénavant|à partir de maintenant|à partir d'aujourd'hui|à l'avenir|chaque fois|a partir de ahora|de ahora en adelante|desde ahora|en adelante|en el futuro|cada vez|a partir de agora|daqui em diante|de agora em diante|doravante|no futuro|d'ora in poi|da ora in poi|da ora in avanti|d'ora in avanti|in futuro|ogni volta|отныне|с этого момента|с сегодняшнего дня|впредь|в дальнейшем|каждый раз",
   '앞으로|이제부터|지금부터|매번|때마다|언제든|毎週|每周|每天晚上|毎晩|从现在起|从现在开始|从今以后|今后|以后|每次|今後|これから|今から|以後|毎回',
 );
 
 export const EXFIL = concept(
   // Spanish and Italian imperatives carry their object as a suffix: "envíalas", "mándalos", "inoltrali".
-  'envíal*|reenvíal*|mándal*|laat (?:\\p{L}+ ){0,3}zien|laten zien|zien (?:laat|laten)|verklap*|onthul*|prijsgeven|doorgeven|geef (?:\\p{L}+ ){0,3}door|kirimkan|kirim|teruskan|bagikan|tunjukkan|tampilkan|perlihatkan|ungkapkan|bocorkan|unggah|(?:reply|respond|answer) with (?:the )?(?:values?|contents?)|compártel*|muéstral*|pásal*|invial*|inoltral*|mandal*|weitergeb*|weiterzugeben|doorstuur*|stuurt|verstuurt|delen|sturen|versturen|tonen|toon|uploaden|wysył*|wysła*|udostępnia*|weiterleit*|mailen|e-mailen|zeigen|montre*|montrer|muestra|mostrar|mostra|mostrare|mostre|stuur|verstuur*|doorsturen|kopieer|voeg|geef|deel|wysyłaj|wyślij|przesyłaj|prześlij|skopiuj|kopiuj|udostępnij|podawaj|podaj|ujawni*|gönder*|ilet*|paylaş*|inclu*|указывай|укажи|скопируй|gemailt|mailed|courriel|correo|письм*|mailem|trafia*|send|sends|sending|submit|forward|transmit|(?<!_)(?:e-?mail|mail)(?:s|ed|ing)?(?![\\p{L}\\p{N}])|post|upload|push|sync|mirror|copy|copies|share|reveal|disclose|leak|expose|export(?:s|ed|ing)?(?![\\p{L}\\p{N}])(?! (?:const|let|var|function|default|class|type|interface|async|enum)(?![\\p{L}]))(?! [a-z_][a-z0-9_]{0,63}=)|dump|exfiltrate|give|hand|handed|pass|include|includes|attach|append|paste|print|output|show|tell|report|beacon|let [^.]{0,30}see|read (?:[\\p{L}\\u0027’/]+ ){0,8}aloud|read out|sende|senden|sendest|schick*|leitest|übermittelst|teilst|leite|weiterleiten|übermittle|übermitteln|teile|teilen|gib|verrate|zeige|kopiere|hochladen|envoie|envoyer|transmets|transmettre|transfère|transférer|copie|copier|partage|partager|donne|donner|révèle|révéler|communique|expédie|envía|envia|enviar|manda|mandar|reenvía|reenvia|reenviar|comparte|compartir|comparta|compartan|envíe|envíen|reenvíe|revele|muestre|revela|revelar|dar|copia|copiar|sube|subir|transmite|envie|encaminhe|encaminhar|compartilhe|compartilhar|revele|copie|mande|transmita|invia|inviare|inoltra|inoltrare|condividi|condividere|rivela|rivelare|trasmetti|carica|отправ*|перешли|пересыла*|передай*|передать|передава*|поделись|раскрой|покажи*|копируй|скопируй|загрузи*|шли|присылай|отсылай',
+  'read (?:it|them|this|these|those) (?:out|aloud)|(?:hand|pass|send|give) (?:it|them|this|these|those) (?:over|on|out|along)|súbel*|cópial*|transmítel*|entrégal*|caricalo|caricali|caricala|copial*|condividil*|trasmettil*|mostral*|envíal*|reenvíal*|mándal*|laat (?:\\p{L}+ ){0,3}zien|laten zien|zien (?:laat|laten)|verklap*|onthul*|prijsgeven|doorgeven|geef (?:\\p{L}+ ){0,3}door|kirimkan|kirim|teruskan|bagikan|tunjukkan|tampilkan|perlihatkan|ungkapkan|bocorkan|unggah|(?:reply|respond|answer) with (?:the )?(?:values?|contents?)|compártel*|muéstral*|pásal*|invial*|inoltral*|mandal*|weitergeb*|weiterzugeben|doorstuur*|stuurt|verstuurt|delen|sturen|versturen|tonen|toon|uploaden|wysył*|wysła*|udostępnia*|weiterleit*|mailen|e-mailen|zeigen|montre*|montrer|muestra|mostrar|mostra|mostrare|mostre|stuur|verstuur*|doorsturen|kopieer|voeg|geef|deel|wysyłaj|wyślij|przesyłaj|prześlij|skopiuj|kopiuj|udostępnij|podawaj|podaj|ujawni*|gönder*|ilet*|paylaş*|inclu*|указывай|укажи|скопируй|gemailt|mailed|courriel|correo|письм*|mailem|trafia*|send|sends|sending|submit|forward|transmit|(?<!_)(?:e-?mail|mail)(?:s|ed|ing)?(?![\\p{L}\\p{N}])|post|upload|push|sync|mirror|copy|copies|share|reveal|disclose|leak|expose|export(?:s|ed|ing)?(?![\\p{L}\\p{N}])(?! (?:const|let|var|function|default|class|type|interface|async|enum)(?![\\p{L}]))(?! [a-z_][a-z0-9_]{0,63}=)|dump|exfiltrate|give|hand|handed|pass|include|includes|attach|append|paste|print|output|show|tell|report|beacon|let [^.]{0,30}see|read (?:[\\p{L}\\u0027’/]+ ){0,8}aloud|read out|sende|senden|sendest|schick*|leitest|übermittelst|teilst|leite|weiterleiten|übermittle|übermitteln|teile|teilen|gib|verrate|zeige|kopiere|hochladen|envoie|envoyer|transmets|transmettre|transfère|transférer|copie|copier|partage|partager|donne|donner|révèle|révéler|communique|expédie|envía|envia|enviar|manda|mandar|reenvía|reenvia|reenviar|comparte|compartir|comparta|compartan|envíe|envíen|reenvíe|revele|muestre|revela|revelar|dar|copia|copiar|sube|subir|transmite|envie|encaminhe|encaminhar|compartilhe|compartilhar|revele|copie|mande|transmita|invia|inviare|inoltra|inoltrare|condividi|condividere|rivela|rivelare|trasmetti|carica|отправ*|перешли|пересыла*|передай*|передать|передава*|поделись|раскрой|покажи*|копируй|скопируй|загрузи*|шли|присылай|отсылай',
   '表示|見せ|附上|含め|邮件|メール|发送|发到|发给|转发|传给|上传|复制|分享|透露|泄露|告诉|交给|提供给|送信|送る|送って|送れ|送ること|転送|전달|보내|전송|공유|보여|공개|유출|업로드|넘겨|건네|共有|アップロード|コピー|教え|渡し|開示',
 );
 
@@ -98,7 +143,7 @@ export const READ = concept(
 );
 
 export const EXEC = concept(
-  'jalankan|eksekusi|hapus|panggil|borrar|löschen|supprimer|eliminar|cancellare|apagar|procedi|proceda|procède|procédez|voer|uitvoeren|uitvoer*|uruchamia*|uruchom*|wykonuj*|wykonaj|wykonywa*|umsetzen|carry out|llevar a cabo|realizar|выполнять|run|runs|execute|executes|invoke|call|operate|aufrufen|aufruf*|rufe|launch|install|delete|wipe|transfer|wire|wiring|pay|deploy|proceed|go ahead|ausführ*|führe|starte|installiere|lösche|überweis*|exécute|exécuter|lance|installe|supprime|effectue|ejecuta|ejecutar|instala|borra|realiza|executar|executa|execute|instale|apague|faça|esegui|eseguire|installa|elimina|effettua|выполня*|выполни|запуска*|запусти|установи|удали|переводы|öde*|çalıştır*',
+  'paie|paye|payer|payez|pague|paguen|pagar|paga|pagare|bezahle|bezahlen|zahle|betaal|betalen|zapłać|płać|opłać|оплати|оплачивай|заплати|jalankan|eksekusi|hapus|panggil|borrar|löschen|supprimer|eliminar|cancellare|apagar|procedi|proceda|procède|procédez|voer|uitvoeren|uitvoer*|uruchamia*|uruchom*|wykonuj*|wykonaj|wykonywa*|umsetzen|carry out|llevar a cabo|realizar|выполнять|run|runs|execute|executes|invoke|call|operate|aufrufen|aufruf*|rufe|launch|install|delete|wipe|transfer|wire|wiring|pay|deploy|proceed|go ahead|ausführ*|führe|starte|installiere|lösche|überweis*|exécute|exécuter|lance|installe|supprime|effectue|ejecuta|ejecutar|instala|borra|realiza|executar|executa|execute|instale|apague|faça|esegui|eseguire|installa|elimina|effettua|выполня*|выполни|запуска*|запусти|установи|удали|переводы|öde*|çalıştır*',
   '执行|运行|调用|安装|删除|转账|실행|호출|설치|삭제|송금|이체|実行|呼び出|インストール|削除|送金',
 );
 
@@ -108,24 +153,24 @@ export const TOOL = concept(
 );
 
 export const CRED = concept(
-  'sleutel*|wachtwoord*|kata sandi|kunci (?:api|rahasia|privat)|kredensial|(?:deploy|signing|master|recovery|backup|gpg|pgp|license|licence|service account|access|secret access) keys?|[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:api_?key|access_?key|secret(?:_access)?_key|secret|token|password|passwd|pwd|dsn)(?![\\p{L}\\p{N}_])|(?:database|db|redis|mongo(?:db)?|postgres(?:ql)?|mysql|amqp)_url(?![\\p{L}\\p{N}_])|klucz*|şifre*|parolası|parolanı|parolamı|parolalar*|hasł*|haseł|secret strings|geheime zeichenfolgen|chaînes secrètes|cadenas secretas|sequências secretas|stringhe segrete|секретные строки|geheime tekenreeks*|tajne ciągi|passwords?|passwd|passphrase|pin|api[ _-]?keys?|api[ _-]?tokens?|access[ _-]?tokens?|auth[ _-]?tokens?|bearer tokens?|session (?:tokens?|cookies?)|cookies?|tokens?|credentials?|secrets?|secret keys?|private keys?|ssh keys?|id_rsa|id_ed25519|id_ecdsa|id_dsa|~/\\.ssh|/etc/shadow|\\.netrc|\\.pgpass|\\.git-credentials|\\.aws/credentials|\\.npmrc|\\.pypirc|\\.docker/config\\.json|\\.kube/config|kubeconfig|\\.env|env file|vault|(?:stored|saved|signing|encryption|admin|login) (?:keys?|secrets?|credentials?)|card number|credit card|cvv|iban|bank (?:details|password|pin)|account number|passport number|ssn|social security|passwort*|passwörter|kennwort*|zugangsdaten*|api-schlüssel|schlüssel*|geheimnis*|bankpasswort*|kreditkarte*|tresor*|mot de passe|mots de passe|jeton|clé api|clés api|identifiants|code bancaire|carte bancaire|coffre|contraseña|contraseñas|clave api|clave|credenciales|tarjeta|almacén secreto|senha|senhas|chave de api|chave|credenciais|cartão|cofre|chiave api|chiave|credenziali|carta di credito|cassaforte|пароль*|пароли*|ключ*|токен*|учётные данные|учетные данные|секрет*|хранилищ*|карт*',
+  'otp(?: codes?)?|one-time (?:codes?|passwords?|passcodes?)|(?:2fa|mfa|sms|verification|security|login|authentication) codes?|bestätigungscodes?|codes? de (?:vérification|sécurité)|códigos? de (?:verificación|seguridad|verificação)|codici? di (?:verifica|sicurezza)|kody? (?:weryfikacyjn\\p{L}*|sms)|код\\p{L}* (?:подтверждения|из смс)|verificatiecodes?|sleutel*|wachtwoord*|kata sandi|kunci (?:api|rahasia|privat)|kredensial|(?:deploy|signing|master|recovery|backup|gpg|pgp|license|licence|service account|access|secret access) keys?|[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:api_?key|access_?key|secret(?:_access)?_key|secret|token|password|passwd|pwd|dsn)(?![\\p{L}\\p{N}_])|(?:database|db|redis|mongo(?:db)?|postgres(?:ql)?|mysql|amqp)_url(?![\\p{L}\\p{N}_])|klucz*|şifre*|parolası|parolanı|parolamı|parolalar*|hasł*|haseł|secret strings|geheime zeichenfolgen|chaînes secrètes|cadenas secretas|sequências secretas|stringhe segrete|секретные строки|geheime tekenreeks*|tajne ciągi|passwords?|passwd|passphrase|pin|api[ _-]?keys?|api[ _-]?tokens?|access[ _-]?tokens?|auth[ _-]?tokens?|bearer tokens?|session (?:tokens?|cookies?)|cookies?|tokens?|credentials?|secrets?|secret keys?|private keys?|ssh keys?|id_rsa|id_ed25519|id_ecdsa|id_dsa|~/\\.ssh|/etc/shadow|\\.netrc|\\.pgpass|\\.git-credentials|\\.aws/credentials|\\.npmrc|\\.pypirc|\\.docker/config\\.json|\\.kube/config|kubeconfig|\\.env|env file|vault|(?:stored|saved|signing|encryption|admin|login) (?:keys?|secrets?|credentials?)|card number|credit card|cvv|iban|bank (?:details|password|pin)|account number|passport number|ssn|social security|passwort*|passwörter|kennwort*|zugangsdaten*|api-schlüssel|schlüssel*|geheimnis*|bankpasswort*|kreditkarte*|tresor*|mot de passe|mots de passe|jeton|clé api|clés api|identifiants|code bancaire|carte bancaire|coffre|contraseña|contraseñas|clave api|clave|credenciales|tarjeta|almacén secreto|senha|senhas|chave de api|chave|credenciais|cartão|cofre|chiave api|chiave|credenziali|carta di credito|cassaforte|пароль*|пароли*|ключ*|токен*|учётные данные|учетные данные|секрет*|хранилищ*|карт*',
   '비밀번호|자격 증명|인증 정보|api ?키|비밀 ?키|개인 ?키|액세스 ?키|토큰|秘密字符串|秘密の文字列|密码|密钥|令牌|凭证|凭据|口令|银行卡|保险库|パスワード|apiキー|キー|トークン|認証情報|暗証番号|カード番号|金庫',
 );
 
 /** People or places outside the conversation a secret must never reach. */
 export const RECIPIENT = concept(
-  'anyone|anybody|whoever|everyone|the caller|the requester|over (?:chat|e-?mail|slack|the phone)|third part*|external|outside|partner|vendor|contractor|in (?:your|the) (?:reply|response|answer|output|url|link|query)|every (?:outbound )?request|jede[mn]?|extern*|fremd*|quiconque|tout le monde|cualquiera|externo|qualquer|chiunque|esterno|любому|всем|внешн*|każdemu|komukolwiek|osobom trzecim|herkese|kimseye|iedereen',
+  '(?:someone|somebody|anyone|anybody) (?:who|that) (?:says|claims|pretends)|anyone|anybody|whoever|everyone|the caller|the requester|over (?:chat|e-?mail|slack|the phone)|third part*|external|outside|partner|vendor|contractor|in (?:your|the) (?:reply|response|answer|output|url|link|query)|every (?:outbound )?request|jede[mn]?|extern*|fremd*|quiconque|tout le monde|cualquiera|externo|qualquer|chiunque|esterno|любому|всем|внешн*|każdemu|komukolwiek|osobom trzecim|herkese|kimseye|iedereen',
   '任何人|外部|誰にでも|第三者',
 );
 
 /** Sensitive data that may not be shipped out (beyond credentials). */
 export const DATA = concept(
-  'data|files?|documents?|records?|conversations?|history|contents|responses?|answers?|messages?|customer file|notes|antwort|daten|gespräch|conversation|réponse|données|respuesta|datos|conversación|resposta|dados|conversa|risposta|dati|conversazione|ответ*|данные*|переписк*',
+  'data|files?|documents?|records?|conversations?|history|contents|responses?|answers?|messages?|customer file|notes|statements?|kontoauszüg*|relevés? bancaires?|extractos?|extratos?|estratti conto|bankafschrift*|wyciąg\\p{L}* bankow*|выписк*|antwort|daten|gespräch|conversation|réponse|données|respuesta|datos|conversación|resposta|dados|conversa|risposta|dati|conversazione|ответ*|данные*|переписк*',
   '回答|数据|对话|記録|履歴|历史记录|データ|会話',
 );
 
 export const SKIP = concept(
-  "(?:stop|stopped|stopping|quit) (?:asking|checking|confirming)(?: with)?(?: me| the user| them| her| him)? (?:before|for|first)|just go ahead and|without consulting|without checking with|sem consultar|sin consultar|senza consultare|sans consulter|ohne (?:zu )?(?:fragen|rücksprache)|zonder (?:te )?overleggen|bez konsultacji|(?:approve|accept|confirm|sign off)[^.;]{0,40} automatically|never (?:want to )?(?:be )?ask(?:ed)? (?:me |the user |them )?for (?:confirmation|approval|permission)|(?:don't|do not|never) ask (?:me |the user |them )?for (?:confirmation|approval|permission)|(?:must not|mustn't|should not|shouldn't|need not|needn't|will not|won't|shall not|is not to|are not to) (?:ask|wait|check)(?: with)?(?: me| the user| them| anyone| anybody)? (?:for|before)(?: any| an?| the)? (?:confirmation|approval|permission|consent|sign-?off)|no (?:approval|confirmation|permission|sign-?off|review)s? (?:is |are )?(?:needed|required|necessary)|without (?:any |further |prior |a |the |human |user |anyone )?(?:approval|confirmation|confirming|asking|permission|review|reviewing|verification|verifying|checks?|checking|sign-?off|consent|waiting|rückfrage)|no (?:longer )?need (?:to|for) (?:approval|confirm|ask|check|review|wait)|no need to (?:check|ask|wait|confirm)|(?:does not|doesn't|no longer|not) (?:need|needs|require|requires|needed|required)(?: any)? (?:approval|confirmation|permission|review|verification|sign-?off)|(?:is|are) (?:not needed|not required|unnecessary|optional|no longer (?:needed|required))|(?:does|do) not apply|no longer appl(?:y|ies)|(?:skip|skips|skipping|bypass|circumvent|disable|turn off|switch off)[^.]{0,25}(?:approval|confirmation|review|verification|sign-?off|safety|filters?|checks?|guardrails?|restrictions?|gate|prompts?|dialog)|(?:disattiva|disattivare|disabilita|disabilitare|deaktiviere|deaktivieren|deaktivierst|désactive|désactiver|desactiva|desactivar|desativa|desativar|отключи|отключай|отключить|wyłącz|schakel)[^.]{0,30}(?:controll\\p{L}*|sicurezza|filtr\\p{L}*|kontroll\\p{L}*|sicherheit\\p{L}*|contrôles?|sécurité|controles?|seguridad|segurança|проверк\\p{L}*|защит\\p{L}*|фильтр\\p{L}*|zabezpiecze\\p{L}*|beveiliging|approval|confirmation|review|verification)|(?:assistant|agent|you|bot)[^.]{0,30}(?:approves?|approving)[^.]{0,40}automatically|(?:assistant|agent|you|bot)[^.]{0,30}automatically approv\\p{L}*|never (?:asks?|waits?|requests?|seeks?) (?:for )?(?:approval|confirmation|permission|consent)|auto-?approve|counts? as (?:an )?(?:approval|authori[sz]ation)|treat(?:ed)? (?:it|this|that|them|(?:his|her|their) (?:replies|answers|messages|responses|word)) as (?:\\p{L}+['’]s |my |the user['’]s )?(?:approval|authori[sz]ation|consent|confirmation|go-ahead)|approve (?:her|his|their|its|my|your) own|ohne (?:rückfrage|freigabe|genehmigung|bestätigung|zustimmung|prüfung|nachfrage|erlaubnis)|keine (?:freigabe|genehmigung|bestätigung) mehr|sans (?:confirmation|approbation|validation|autorisation|vérification|demander)|plus besoin d'(?:approbation|confirmation|validation)|sin (?:pedir )?(?:confirmación|aprobación|autorización|verificación|revisión|permiso)|ya no necesitas (?:aprobación|confirmación)|sem (?:confirmação|confirmacao|aprovação|aprovacao|autorização|verificação|revisão|permissão|pedir)|não precisa mais de (?:aprovação|confirmação)|senza (?:conferma|approvazione|autorizzazione|verifica|revisione|chieder\\p{L}*|domandar\\p{L}*|permesso)|sin (?:preguntar|consultar)\\p{L}*|sem (?:me )?(?:perguntar|consultar)\\p{L}*|sans (?:me |nous |lui |leur |vous )?(?:demander|consulter)|non ti serve più (?:nessuna )?(?:approvazione|conferma)|без (?:подтверждения|одобрения|согласования|разрешения|проверки)|больше не нужн[оа]? (?:одобрение|подтверждение)|bez (?:mojej |twojej |jego |jej |niczyjej |żadnej )?(?:zgody|potwierdzenia|zatwierdzenia|akceptacji|weryfikacji|pytania)|zonder (?:om |te vragen om )?(?:mijn |jouw |enige )?(?:goedkeuring|bevestiging|toestemming|controle)|zonder (?:het )?(?:eerst )?te vragen|(?:onay|izin)\\p{L}*(?: artık)? (?:gerekmiyor|gerekmez|olmadan)|onaysız|onay almadan|sormadan|tanpa (?:persetujuan|konfirmasi|izin|verifikasi|pemeriksaan|bertanya|menanyakan|minta izin)",
+  "(?:stop|stopped|stopping|quit) (?:asking|checking|confirming)(?: with)?(?: me| the user| them| her| him)? (?:before|for|first)|just go ahead and|without consulting|without checking with|sem consultar|sin consultar|senza consultare|sans consulter|ohne (?:zu )?(?:fragen|rücksprache)|zonder (?:te )?overleggen|bez konsultacji|(?:approve|accept|confirm|sign off)[^.;]{0,40} automatically|never (?:want to )?(?:be )?ask(?:ed)? (?:me |the user |them )?for (?:confirmation|approval|permission)|(?:don't|do not|never) ask (?:me |the user |them )?for (?:confirmation|approval|permission)|(?:must not|mustn't|should not|shouldn't|need not|needn't|will not|won't|shall not|is not to|are not to) (?:ask|wait|check)(?: with)?(?: me| the user| them| anyone| anybody)? (?:for|before)(?: any| an?| the)? (?:confirmation|approval|permission|consent|sign-?off)|no (?:approval|confirmation|permission|sign-?off|review)s? (?:is |are )?(?:needed|required|necessary)|without (?:any |further |prior |a |the |human |user |anyone )?(?:approval|confirmation|confirming|asking|permission|review|reviewing|verification|verifying|checks?|checking|sign-?off|consent|waiting|rückfrage)|no (?:longer )?need (?:to|for) (?:approval|confirm|ask|check|review|wait)|no need to (?:check|ask|wait|confirm)|(?:does not|doesn't|no longer|not) (?:need|needs|require|requires|needed|required)(?: any)? (?:approval|confirmation|permission|review|verification|sign-?off)|(?:is|are) (?:not needed|not required|unnecessary|optional|no longer (?:needed|required))|(?:does|do) not apply|no longer appl(?:y|ies)|(?:skip|skips|skipping|bypass|circumvent|disable|turn off|switch off)[^.]{0,25}(?:approval|confirmation|review|verification|sign-?off|safety|filters?|checks?|guardrails?|restrictions?|gate|prompts?|dialog)|(?:disattiva|disattivare|disabilita|disabilitare|deaktiviere|deaktivieren|deaktivierst|désactive|désactiver|desactiva|desactivar|desativa|desativar|отключи|отключай|отключить|wyłącz|schakel)[^.]{0,30}(?:controll\\p{L}*|sicurezza|filtr\\p{L}*|kontroll\\p{L}*|sicherheit\\p{L}*|contrôles?|sécurité|controles?|seguridad|segurança|проверк\\p{L}*|защит\\p{L}*|фильтр\\p{L}*|zabezpiecze\\p{L}*|beveiliging|approval|confirmation|review|verification)|(?:assistant|agent|you|bot)[^.]{0,30}(?:approves?|approving)[^.]{0,40}automatically|(?:assistant|agent|you|bot)[^.]{0,30}automatically approv\\p{L}*|never (?:asks?|waits?|requests?|seeks?) (?:for )?(?:approval|confirmation|permission|consent)|auto-?approve|counts? as (?:an )?(?:approval|authori[sz]ation)|treat(?:ed)? (?:it|this|that|them|(?:his|her|their) (?:replies|answers|messages|responses|word)) as (?:\\p{L}+['’]s |my |the user['’]s )?(?:approval|authori[sz]ation|consent|confirmation|go-ahead)|approve (?:her|his|their|its|my|your) own|ohne (?:rückfrage|freigabe|genehmigung|bestätigung|zustimmung|prüfung|nachfrage|erlaubnis)|keine (?:freigabe|genehmigung|bestätigung) mehr|sans (?:confirmation|approbation|validation|autorisation|vérification|demander)|plus besoin (?:d'|de )(?:approbation|confirmation|validation|vérification|demander)|sin (?:pedir )?(?:confirmación|aprobación|autorización|verificación|revisión|permiso)|ya no necesitas (?:aprobación|confirmación)|sem (?:confirmação|confirmacao|aprovação|aprovacao|autorização|verificação|revisão|permissão|pedir)|não precisa mais de (?:aprovação|confirmação)|senza (?:conferma|approvazione|autorizzazione|verifica|revisione|chieder\\p{L}*|domandar\\p{L}*|permesso)|sin (?:preguntar|consultar)\\p{L}*|sem (?:me )?(?:perguntar|consultar)\\p{L}*|sans (?:me |nous |lui |leur |vous )?(?:demander|consulter)|non ti serve più (?:nessuna )?(?:approvazione|conferma)|без (?:подтверждения|одобрения|согласования|разрешения|проверки)|больше не нужн[оа]? (?:одобрение|подтверждение)|bez (?:mojej |twojej |jego |jej |niczyjej |żadnej )?(?:zgody|potwierdzenia|zatwierdzenia|akceptacji|weryfikacji|pytania)|zonder (?:om |te vragen om )?(?:mijn |jouw |enige )?(?:goedkeuring|bevestiging|toestemming|controle)|zonder (?:het )?(?:eerst )?te vragen|(?:onay|izin)\\p{L}*(?: artık)? (?:gerekmiyor|gerekmez|olmadan)|onaysız|onay almadan|sormadan|tanpa (?:persetujuan|konfirmasi|izin|verifikasi|pemeriksaan|bertanya|menanyakan|minta izin)",
   '不经确认|不经审批|不经批准|无需确认|无需审批|无需批准|不需要确认|不需要审批|不再需要审批|不再需要确认|确认なし|承認なし|確認なしで|確認せず|承認せず|承認はもう必要|承認は不要|(?:승인|확인|결재)[^.]{0,12}(?:더 이상 )?필요(?:가)? ?없|(?:승인|확인|결재|허가|검토)(?: ?(?:절차|과정|단계|요청))?(?:를|을)? 없이|확인을? 요청하지|묻지 말고|물어보지 말고|허락 없이',
 );
 
@@ -152,6 +197,39 @@ export const LIFTED = concept(
   '더 이상[^.]{0,16}(?:검토|승인|확인|결재)(?:하지|를 하지|을 하지) 않|(?:审批|确认|批准)(?:步骤|流程)?(?:已经|已)?(?:取消|废除|免除|关闭)|(?:承認|確認)(?:手順|プロセス)?(?:は|が)?(?:廃止|撤廃|免除|省略)',
 );
 
+/**
+ * A control named, then skipped by a pronoun a few words or a sentence later ("Approval steps
+ * slow things down. Skip them from now on."): an instruction split across sentences, its object
+ * in the first. Only approval-like controls (a review or a check is as often a film's or a bank's).
+ */
+const REFERRED_CONTROL =
+  'approvals?|approval steps?|confirmations?|confirmation (?:steps?|dialogs?|prompts?)|verifications?|verification steps?|sign-?offs?|safety checks?|security checks?|freigabe\\p{L}*|genehmigung\\p{L}*|bestätigung\\p{L}*|validations?|approbations?|aprobaci\\p{L}*|confirmaci\\p{L}*|aprovaç\\p{L}*|confirmaç\\p{L}*|approvazion\\p{L}*|conferm\\p{L}*|одобрени\\p{L}*|подтверждени\\p{L}*|goedkeuring\\p{L}*|bevestiging\\p{L}*|zatwierdze\\p{L}*|potwierdze\\p{L}*';
+export const SKIP_REFERRED = concept(
+  `(?:${REFERRED_CONTROL})(?![\\p{L}])[^;]{0,80}?(?:(?:skip|bypass|ignore|drop|überspring\\p{L}*|ignorier\\p{L}*|saute|sautez|omite|salta|pule|pomijaj|pomiń|пропускай|пропусти) (?:them|it|those|these|sie|es|les|la|le|los|las|li|их|je|ją|ze|het)|(?:les|la|le) (?:sauter|ignorer|contourner)|(?:sáltatel|sáltal|omítel|saltal|pulá-l|ignorál)\\p{L}*)(?![\\p{L}])`,
+);
+
+/**
+ * Data said to flow to a destination without an order to anyone ("every payroll file goes
+ * there", "It should receive all customer records", "alles geht dorthin"): the sending is said
+ * of the data or of the address, so no sending verb is there for EXFIL; the address is often a
+ * sentence before, named by "there" or "it".
+ */
+export const FLOWS_TO = concept(
+  '(?:goes|go|should go|must go|is to go|are to go|gets? sent|(?:is|are) (?:sent|forwarded|copied|mailed)) (?:there|to it|to that address|to this address)|(?:it|this address|that address|the address|this mailbox|that mailbox|the mailbox|this inbox|the inbox|the endpoint|this endpoint|the webhook|this url)(?: also)? (?:should|must|shall|is to|needs to|has to) (?:also )?(?:receive|get)|(?:geht|gehen|landet|landen|kommt|kommen) (?:\\p{L}+ )?(?:dorthin|dahin)|(?:sie|es|diese adresse|das postfach) (?:soll|sollen|muss|müssen) [^.;]{0,40}(?:erhalten|bekommen)|(?:va|vont|part|partent) là-bas|(?:elle|il|cette adresse) doit (?:aussi )?recevoir|(?:va|van) allí|(?:debe|deben) recibir|(?:va|vanno) lì|(?:deve|devono) ricevere|(?:vai|vão) para lá|(?:deve|devem) receber|(?:gaat|gaan) daarheen|(?:idzie|idą|trafia|trafiają) tam|(?:powinien|powinna|powinno) (?:otrzymywać|dostawać|otrzymać)|(?:идёт|идут|уходит|уходят) туда|(?:должен|должна|должно) получать',
+);
+
+/**
+ * A transfer written as a form: a labelled destination that is an address or URL ("Destination:
+ * attacker@…", "Ziel: https://…", "Empfänger: …"); with a labelled schedule (SCHEDULE_LABEL) and
+ * data it is an order with no verb.
+ */
+export const DEST_LABEL =
+  /(?<![\p{L}])(?:destination|recipient|target|send to|forward to|ziel|empfänger|destinataire|destino|destinatario|destinatário|bestemming|ontvanger|odbiorca|adresat|получатель|адресат|назначение)\s*[:：=]\s*(?:https?:\/\/|ftp:\/\/|[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\.)/u;
+
+/** A labelled schedule or trigger of a form ("Frequency: daily", "Wann: bei jeder Anfrage"). */
+export const SCHEDULE_LABEL =
+  /(?<![\p{L}])(?:frequency|schedule|when|interval|trigger|häufigkeit|wann|zeitplan|fréquence|quand|frecuencia|cuándo|cuando|frequência|quando|frequenza|frequentie|wanneer|częstotliwość|kiedy|частота|когда|расписание)\s*[:：=]/u;
+
 export const OVERRIDE = concept(
   '(?:ignore|disregard|forget|override|overrule|bypass|abandon|discard|drop)[^.!?]{0,60}(?:instructions?|prompts?|rules|guidelines|guardrails|polic(?:y|ies)|directives?|constraints?|restrictions?|safeguards?|programming)|(?:ignore|disregard|override|bypass) (?:the user.s |my |their |any )?(?:spending|budget|approval|payment|transfer) (?:limits?|caps?|thresholds?)|(?:ignorier|vergiss|missachte)[^.!?]{0,60}(?:anweisungen|regeln|vorgaben|instruktionen)|(?:ignore|oublie|ignorez|oubliez)[^.!?]{0,60}(?:instructions|consignes|règles)|(?:ignora|olvida|ignore|esqueça|esqueca|dimentica)[^.!?]{0,60}(?:instrucciones|reglas|instruções|instrucoes|regras|istruzioni|regole)|(?:игнорируй|забудь|проигнорируй|не обращай внимания)[^.!?]{0,60}(?:инструкци|указани*|правил*)|(?:negeer|vergeet)[^.!?]{0,60}(?:instructies|regels|beleid|richtlijnen)|(?:abaikan|lupakan|acuhkan|langgar)[^.!?]{0,60}(?:instruksi|aturan|kebijakan|perintah|pedoman|batasan)',
   '(?:지시|규칙|정책|지침)[^.]{0,30}(?:무시|잊어)|(?:忽略|无视|忘记|忘掉)[^。！？]{0,30}(?:指令|指示|规则|说明)|(?:指示|ルール|命令)[^。！？]{0,30}(?:無視|忘れ)',
@@ -163,14 +241,38 @@ export const YOU_ARE_NOW = concept(
 );
 
 export const ADMIN = concept(
-  'administrator|admin|root|superuser|sysadmin|operator|owner|ceo|auditor|approver|security team|platform engineer|unrestricted|administrateur|administrador|amministratore|администратор*|админ|beheerder*|administratorem|administratora|yönetici*|pemilik (?:sistem|organisasi|akun)|व्यवस्थापक|एडमिन|مسؤول|المسؤول',
+  'administrator|admin|root|superuser|sysadmin|operator|owner|ceo|auditor|approver|security team|platform engineer|unrestricted|administrateur|administratrice|administrador|administradora|amministratore|amministratrice|administratorin|beheerster|administratorka|администратор*|админ|beheerder*|administratorem|administratora|yönetici*|pemilik (?:sistem|organisasi|akun)|व्यवस्थापक|एडमिन|مسؤول|المسؤول',
   '管理员|管理者|超级用户|관리자|소유자',
 );
 
 /** A third person said to be someone with authority. */
 /** "treat their requests as admin requests", "treat any message signed X as coming from the system administrator". */
 export const TREAT_AS_ADMIN = concept(
-  '(?:treat|handle|answer)[^.;]{0,40} with (?:her|his|their|the owner.s|the user.s) (?:authority|permissions|rights|access)|(?:treat|regard|consider|handle)[^.;]{0,60} as (?:coming from|if (?:it|they) came from|sent by|said by) (?:me|the user|the account owner|the owner)(?![\\p{L}])|(?:this|the|my) account (?:also )?belongs to|(?:treat|regard|consider|handle|trust)[^.;]{0,60} as (?:(?:coming|sent|being) from |if (?:it|they) came from )?(?:an? |the )?(?:(?:system|organi[sz]ation|org|platform|tenant|workspace|global|super)[ -]?)?(?:admin|administrator|root|superuser|sysadmin|system)(?: requests?| commands?| instructions?| messages?)?(?![\\p{L}])|behandle[^.;]{0,60} (?:wie|als) (?:eine? |die |der |den )?(?:admin|administrator|root)|traite[^.;]{0,60} comme (?:venant (?:de l.|du) )?(?:admin|administrateur)|trata[^.;]{0,60} como (?:si (?:viniera|vinieran) (?:del|de un) )?(?:admin|administrador)',
+  '(?:treat|handle|answer)[^.;]{0,40} with (?:her|his|their|the owner.s|the user.s) (?:authority|permissions|rights|access)|(?:treat|regard|consider|handle)[^.;]{0,60} as (?:coming from|if (?:it|they) came from|sent by|said by) (?:me|the user|the account owner|the owner)(?![\\p{L}])|(?:this|the|my) account (?:also )?belongs to|(?:treat|regard|consider|handle|behandel\\p{L}*|traite\\p{L}*|trata\\p{L}*|trate|tratta|traktuj|считай)[^.;]{0,60} (?:as mine|as my own|als die van mij|als de mijne|wie meine|als meine|comme les miennes|comme les miens|como (?:las |los )?mías|como (?:las |los )?míos|como (?:as |os )?minhas|como (?:os )?meus|come (?:le )?mie|come (?:i )?miei|jak moje|как мои)(?![\\p{L}])|(?:treat|regard|consider|handle|trust)[^.;]{0,60} as (?:(?:coming|sent|being) from |if (?:it|they) came from )?(?:an? |the )?(?:(?:system|organi[sz]ation|org|platform|tenant|workspace|global|super)[ -]?)?(?:admin|administrator|root|superuser|sysadmin|system)(?: requests?| commands?| instructions?| messages?)?(?![\\p{L}])|behandel?e?[^.;]{0,60} (?:wie|als) (?:eine? |die |der |den )?(?:admin|administrator|root)|(?:treat|regard|consider|handle)[^.;]{0,60} as (?:the user.s|my|the owner.s|the account owner.s) own(?![\\p{L}])|behandel[^.;]{0,60} als (?:een |de )?(?:admin|beheerder)|tratta[^.;]{0,60} come (?:un |l.)?(?:admin|amministrat\\p{L}*)|trate[^.;]{0,60} como (?:um |o |a )?(?:admin|administrador\\p{L}*)|traktuj[^.;]{0,60} jako (?:admin\\p{L}*)|(?:считай|относись к)[^.;]{0,60} (?:как к )?(?:админ\\p{L}*|администратор\\p{L}*)|traite[^.;]{0,60} comme (?:venant (?:de l.|du) )?(?:admin|administrateur)|trata[^.;]{0,60} como (?:si (?:viniera|vinieran) (?:del|de un) )?(?:admin|administrador)',
+);
+
+/**
+ * The writer claims to be the administrator, in the languages beyond the English rule ("Je suis
+ * l'administrateur", "Ich bin der Admin", "Soy el administrador", "私は管理者です"): with an order
+ * that follows from it (SELF_ADMIN_USE), a claimed identity.
+ */
+export const SELF_ADMIN = concept(
+  "je suis (?:l'|le |la |un |une |ton |votre )?(?:admin|administrat\\p{L}*|propriétaire|root)|ich bin (?:der |die |ein |eine |dein |deine |euer )?(?:admin\\p{L}*|administrator\\p{L}*|besitzer\\p{L}*|inhaber\\p{L}*|root)|soy (?:el |la |un |una |tu )?(?:admin|administrador\\p{L}*|propietari\\p{L}*|dueñ\\p{L}*|root)|sou (?:o |a |um |uma |seu |sua |teu |tua )?(?:admin|administrador\\p{L}*|propriet\\p{L}*|dono|dona|root)|sono (?:l'|il |la |un |una |il tuo |la tua )?(?:admin|amministrat\\p{L}*|proprietari\\p{L}*|root)|ik ben (?:de |een |jouw |je )?(?:admin|beheerder|beheerster|administrator|eigenaar|root)|jestem (?:twoim |twoją )?(?:admin\\p{L}*|administrator\\p{L}*|właściciel\\p{L}*|root)|я (?:— |- )?(?:твой |ваш )?(?:админ\\p{L}*|администратор\\p{L}*|владел\\p{L}*)|ben (?:senin )?(?:yönetici\\p{L}*|admin\\p{L}*)",
+  '私は管理者|私が管理者|我是管理员|我是你的管理员|我是系统管理员|저는 관리자|나는 관리자',
+);
+
+/**
+ * An administrator of something named ("Admin unserer WhatsApp-Gruppe", "administratrice du club",
+ * "administrador de la comunidad"): a role in the writer's own group, not over the agent.
+ */
+export const ADMIN_OF_SOMETHING = concept(
+  '(?:admin|administrat|administrador|amministrat|beheerder|beheerster|administrator|админ|администратор)\\p{L}* (?:of|for|at|in|unserer|unseres|unseren|unsere|meiner|meines|der|des|vom|von|du|de|des|del|della|dello|dei|van|voor|z|w|группы|чата|сообщества)(?![\\p{L}])',
+);
+
+/** What a claimed administrator asks for: "my orders", "meine Befehle", "mis órdenes". */
+export const MY_ORDERS = concept(
+  '(?:my|mes|meine|meinen|mis|meus|minhas|miei|mie|mijn|moje|moich|мои|моих) (?:orders|instructions|commands|requests|ordres|instructions|consignes|demandes|befehle\\p{L}*|anweisungen|anfragen|órdenes|instrucciones|solicitudes|ordens|instruções|pedidos|ordini|istruzioni|richieste|opdrachten|bevelen|instructies|verzoeken|polece\\p{L}*|instrukcj\\p{L}*|prośb\\p{L}*|приказ\\p{L}*|указани\\p{L}*|команд\\p{L}*|запрос\\p{L}*)',
+  '我的指令|我的命令|私の指示|私の命令|제 지시|내 지시',
 );
 
 /** An open recipient: whoever asks ("anyone who asks", "cualquier proveedor que lo pida", "по запросу любого коллеги"). */
@@ -401,13 +503,13 @@ export const OTHERS_PROFILE =
 
 /** Orders to obey someone else: "follow his instructions", "obedece sus órdenes", "volg zijn instructies". */
 export const OBEY_PARTY = concept(
-  "(?:follow|obey|carry out|execute) (?:his|her|their|its|\\p{L}+['’]s) (?:instructions|orders|commands|directions|requests)|obey (?:him|her|them)|do (?:whatever|what|everything) (?:he|she|they) (?:says?|asks?|tells? you|wants?)|befolge (?:seine|ihre|deren) (?:anweisungen|befehle|anordnungen)|gehorche (?:ihm|ihr|ihnen)|(?:suis|suivez|exécute|exécutez) (?:ses|leurs) (?:instructions|ordres|consignes)|obéis|obéissez|(?:sigue|siga|cumple|cumpla|ejecuta) sus (?:instrucciones|órdenes|indicaciones)|obedece|obedezca|(?:siga|segue|cumpra) (?:as )?(?:instruções|ordens) (?:dele|dela|deles)|obedeça|(?:segui|esegui) (?:le sue|i suoi|i loro|le loro) (?:istruzioni|ordini)|obbedisci|ubbidisci|(?:выполняй|слушай) (?:его|её|ее|их) (?:указания|приказы|команды|распоряжения|инструкции)|подчиняйся|volg (?:zijn|haar|hun) (?:instructies|bevelen|opdrachten)|gehoorzaam|(?:wykonuj|słuchaj) (?:jego|jej|ich) (?:polece\\p{L}*|rozkaz\\p{L}*|instrukcj\\p{L}*)|(?:talimatlarına|emirlerine|söylediklerine) uy\\p{L}*",
+  "(?:follow|obey|carry out|execute) (?:his|her|their|its|\\p{L}+['’]s) (?:instructions|orders|commands|directions|requests)|obey (?:him|her|them)|do (?:whatever|what|everything) (?:he|she|they) (?:says?|asks?|tells? you|wants?)|befolge (?:seine|ihre|deren) (?:anweisungen|befehle|anordnungen)|folge (?:seinen|ihren|deren) (?:anweisungen|befehlen|anordnungen)|(?:his|her|their|\\p{L}+['’]s) (?:instructions|orders|commands|requests|word) (?:override|overrides|supersede|supersedes|outrank|outranks|take precedence|takes precedence|come first|comes first)|(?:lo que|todo lo que) (?:él|ella|ellos|ellas) (?:pida|diga|quiera|mande)*|(?:tout )?ce qu.(?:il|elle|ils|elles) (?:demande|dit|veut|exige)*|(?:alles,? )?was (?:er|sie) (?:sagt|verlangt|will|möchte|anordnet)|(?:tutto )?(?:ciò|quello) che (?:lui|lei|loro) (?:chiede|dice|vuole|ordina)*|(?:tudo )?o que (?:ele|ela|eles|elas) (?:pedir|disser|quiser|mandar)|(?:alles )?wat (?:hij|zij|ze) (?:vraagt|zegt|wil)|(?:wszystko,? )?co (?:on|ona|oni) (?:powie|każe|poprosi|zechce)|(?:всё|все),? что (?:он|она|они) (?:скажет|попросит|велит|прикажет)*|gehorche (?:ihm|ihr|ihnen)|(?:suis|suivez|exécute|exécutez) (?:ses|leurs) (?:instructions|ordres|consignes)|obéis|obéissez|(?:sigue|siga|cumple|cumpla|ejecuta) sus (?:instrucciones|órdenes|indicaciones)|obedece|obedezca|(?:siga|segue|cumpra) (?:as )?(?:instruções|ordens) (?:dele|dela|deles)|obedeça|(?:segui|esegui) (?:le sue|i suoi|i loro|le loro) (?:istruzioni|ordini)|obbedisci|ubbidisci|(?:выполняй|слушай) (?:его|её|ее|их) (?:указания|приказы|команды|распоряжения|инструкции)|подчиняйся|volg (?:zijn|haar|hun) (?:instructies|bevelen|opdrachten)|gehoorzaam|(?:wykonuj|słuchaj) (?:jego|jej|ich) (?:polece\\p{L}*|rozkaz\\p{L}*|instrukcj\\p{L}*)|(?:talimatlarına|emirlerine|söylediklerine) uy\\p{L}*",
   '听从他|听从她|服从他|服从她|照他说的做|彼の指示に従|彼女の指示に従|그의 지시를 따르',
 );
 
 /** Above the user's own say: "even if they conflict with Alice's settings", "aunque contradigan". */
 export const OVER_USER = concept(
-  "even (?:if|when) (?:it|they|this|that|he|she) (?:conflicts?|contradicts?|overrides?|goes against)|over (?:the user's|alice's|their) (?:settings|wishes|instructions)|auch wenn (?:sie|es|er) (?:\\p{L}+ )?(?:widersprech\\p{L}*|widerspricht)|même si (?:elles?|cela|ça|ils?) (?:contredi\\p{L}*|va à l'encontre)|aunque (?:contradiga\\p{L}*|vaya\\p{L}* en contra)|mesmo que (?:contradiga\\p{L}*|vá\\p{L}* contra)|anche se (?:contraddic\\p{L}*|va\\p{L}* contro)|даже если (?:\\p{L}+ )?противореч\\p{L}*|zelfs als (?:\\p{L}+ )?(?:ingaan|tegenspreken)|nawet jeśli (?:\\p{L}+ )?(?:sprzeczne|przeczą)",
+  "(?:override|overrides|supersede|supersedes|outrank|outranks|takes? precedence over) (?:the user|alice|the owner|the account owner|mine)|even (?:if|when) (?:it|they|this|that|he|she) (?:conflicts?|contradicts?|overrides?|goes against)|over (?:the user's|alice's|their) (?:settings|wishes|instructions)|auch wenn (?:sie|es|er) (?:\\p{L}+ )?(?:widersprech\\p{L}*|widerspricht)|même si (?:elles?|cela|ça|ils?) (?:contredi\\p{L}*|va à l'encontre)|aunque (?:contradiga\\p{L}*|vaya\\p{L}* en contra)|mesmo que (?:contradiga\\p{L}*|vá\\p{L}* contra)|anche se (?:contraddic\\p{L}*|va\\p{L}* contro)|даже если (?:\\p{L}+ )?противореч\\p{L}*|zelfs als (?:\\p{L}+ )?(?:ingaan|tegenspreken)|nawet jeśli (?:\\p{L}+ )?(?:sprzeczne|przeczą)",
   '即使与|たとえ[^。]{0,20}矛盾',
 );
 

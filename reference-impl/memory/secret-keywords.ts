@@ -154,11 +154,18 @@ const GENERIC =
 // PINs and codes: a PIN word, a connective, then only digits ("PIN is 4821", "Türcode: 1234",
 // "CVV 123"). Digits alone are no password elsewhere; after these words they are the secret.
 /**
+ * A German compound whose head is "code" and whose first parts say what it opens or does
+ * ("Garagentorcode", "Türöffnercode", "Entsperrcode", "Schlüsselkastencode"): German writes the
+ * thing and the code as one word, so a list of whole compounds misses most of them. A "Fehlercode"
+ * or "Rabattcode" names no lock. "tor" only alone or after what a gate closes ("Motorcode" is none).
+ */
+const GERMAN_CODE_COMPOUND =
+  '\\p{L}{0,16}?(?:tür|schloss|alarm|anlagen|tresor|safe|zugangs|entsperr|öffner|sperr|fach|kasten|schlüssel)(?:s|n|en)?code|(?:garagen|garten|hof|einfahrts|roll|schiebe|haus)?torcode';
+/**
  * Words that name a PIN or an access code, in the corpus languages. Qualified: a bare "code",
  * "código" or "код" is as often a postal or order code as a secret.
  */
-const PIN_WORD =
-  "pin(?:[ -]?(?:code|nummer|kod|код))?|pincode|passcode|puk|cvv2?|cvc2?|csc|(?:unlock|door|alarm|disarm|gate|safe|access|security|entry|lock|garage|keypad)[ -]code|digicode|geheimzahl|(?:tür|alarm|tresor|zugangs|tor|safe)code|(?:zugangs|geheim|tresor)nummer|kombination|combination|combinaison|combinación|combinazione|combinação|combinatie|kombinacja|комбинация|code (?:pin|d'accès|d'entrée|de la porte|de l'alarme|du coffre)|código (?:pin|de acceso|de la puerta|de la alarma|da porta|do alarme|de acesso)|codice (?:pin|di accesso|del cancello|dell'allarme|della cassaforte)|kod (?:pin|do drzwi|dostępu|alarmu|do sejfu)|(?:toegangs|deur|alarm)code|пин(?:-код)?|код (?:доступа|от двери|домофона|сигнализации|от сейфа)";
+const PIN_WORD = `pin(?:[ -]?(?:code|nummer|kod|код))?|pincode|passcode|puk|cvv2?|cvc2?|csc|(?:unlock|door|alarm|disarm|gate|safe|access|security|entry|lock|garage|keypad)[ -]code|digicode|geheimzahl|${GERMAN_CODE_COMPOUND}|(?:zugangs|geheim|tresor)nummer|kombination|combination|combinaison|combinación|combinazione|combinação|combinatie|kombinacja|комбинация|code (?:pin|d'accès|d'entrée|de la porte|de l'alarme|du coffre)|código (?:pin|de acceso|de la puerta|de la alarma|da porta|do alarme|de acesso)|codice (?:pin|di accesso|del cancello|dell'allarme|della cassaforte)|kod (?:pin|do drzwi|dostępu|alarmu|do sejfu)|(?:toegangs|deur|alarm)code|пин(?:-код)?|код (?:доступа|от двери|домофона|сигнализации|от сейфа)`;
 /** Japanese and Chinese PIN words: a PIN, a passcode, the number or code of a safe, locker or door lock. */
 const PIN_CJK =
   '暗証番号|パスコード|(?:金庫|ロッカー|オートロック|ドア|玄関|保险箱|密码锁)の?(?:番号|暗証番号|コード|密码)';
@@ -178,8 +185,15 @@ const PIN_PROSE = new RegExp(
 // A PIN word, a few words of what it opens ("for the office", "meiner Girokarte", "de ma carte",
 // "от карты", "の"), then a copula or colon and the digits: the filler stays in one clause and
 // holds no digits, and the connective is required, so "the door code changed in 2024" is no PIN.
+// The clause may be a change with the new value after a comma ("Handy-PIN geändert, neu: 6000"),
+// and an article or a word of time may stand before the digits ("ist die 6340", "lautet
+// übrigens 2692", "is now 4821").
+const NEW_VALUE =
+  'neu|neue|neuer|new|nouveau|nouvelle|nuevo|nueva|nuovo|nuova|novo|nova|nieuw|nieuwe|nowy|nowa|новый|новая';
+const BEFORE_DIGITS =
+  'die|der|das|the|la|le|el|il|übrigens|jetzt|nun|noch|weiterhin|aktuell|now|still|currently|actually|désormais|maintenant|toujours|ahora|todavía|ora|ancora|agora|ainda|nu|teraz|сейчас|теперь';
 const PIN_FAR = new RegExp(
-  String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|${PIN_CJK})${PIN_END}[^\n.,;!?"\d]{1,40}?(?:[ \t]{0,3}(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST}|jest|to)(?!\p{L})|=|:|：|は|—)[ \t]{0,3})["'«„“]?(${CODE_DIGITS})${DIGITS_END}`,
+  String.raw`(?<![a-zà-ÿа-яё0-9])(${PIN_WORD}|${PIN_CJK})${PIN_END}[^\n.,;!?"\d]{1,40}?(?:,[ \t]{0,3}(?:${NEW_VALUE}))?(?:[ \t]{0,3}(?:(?<!\p{L})(?:${COPULA}|${COPULA_PAST}|jest|to)(?!\p{L})|=|:|：|は|—)[ \t]{0,3})(?:(?:${BEFORE_DIGITS})[ \t]{1,3})?["'«„“]?(${CODE_DIGITS})${DIGITS_END}`,
   'giu',
 );
 /**
@@ -199,27 +213,47 @@ const PIN_OPENS = new RegExp(
  * German compounds end in the thing ("Fahrradschloss") or start with it ("Alarmanlage").
  */
 const LOCKED_THING =
-  'doors?|front door|gates?|garage|alarm\\p{L}*|safe|lock|locker|padlock|keypad|intercom|entrance|card|\\p{L}*tür|tor|\\p{L}*schloss|tresor|karte|briefkasten|porte|portail|alarme|coffre|cadenas|carte|immeuble|interphone|puerta|portal|alarma|caja fuerte|candado|tarjeta|portón|portone|cancello|allarme|cassaforte|lucchetto|carta|citofono|porta|portão|cofre|cadeado|cartão|двер\\p{L}*|подъезд\\p{L}*|домофон\\p{L}*|сигнализаци\\p{L}*|сейф\\p{L}*|замк\\p{L}*|замок|калитк\\p{L}*|карт\\p{L}*|deur|poort|kluis|drzwi|bram\\p{L}*|sejf\\p{L}*|kłódk\\p{L}*|kart\\p{L}*|furtk\\p{L}*|domofon\\p{L}*|skrytk\\p{L}*';
-const CODE_WORD = 'code|codice|código|codigo|kod|kode|код|combo|combi|keypad';
+  'doors?|front door|gates?|garage|alarm\\p{L}*|safe|lock|locker|padlock|keypad|intercom|entrance|card|\\p{L}*tür|tor|\\p{L}*schloss|\\p{L}*tresor|karte|\\p{L}*kasten|\\p{L}*fach|schlüsselbox|lockbox|key ?box|key ?safe|porte|portail|alarme|coffre|cadenas|carte|immeuble|interphone|puerta|portal|alarma|caja fuerte|candado|tarjeta|portón|portone|cancello|allarme|cassaforte|lucchetto|carta|citofono|porta|portão|cofre|cadeado|cartão|двер\\p{L}*|подъезд\\p{L}*|домофон\\p{L}*|сигнализаци\\p{L}*|сейф\\p{L}*|замк\\p{L}*|замок|калитк\\p{L}*|карт\\p{L}*|deur|poort|kluis|drzwi|bram\\p{L}*|sejf\\p{L}*|kłódk\\p{L}*|kart\\p{L}*|furtk\\p{L}*|domofon\\p{L}*|skrytk\\p{L}*';
+const CODE_WORD = 'code|codice|código|codigo|kod|kode|код|combo|combi|keypad|clave|chave';
 /** Prepositions and articles between a code word and what it opens ("code de ma carte", "код от подъезда"). */
-const OPENS_PREP = 'of|for|to|de|du|des|del|della|dello|di|da|do|od|от|для|van|voor|zu|zur|zum|für|der|au|à';
+const OPENS_PREP =
+  'of|for|to|de|du|des|del|della|dello|di|da|do|od|от|для|van|voor|zu|zur|zum|für|fürs|der|vom|von|am|beim|im|au|à';
 /**
  * Digits after a code word that names what it opens, before ("Alarmanlage: Code 2468", "bike
- * lock combo: 0419") or after it ("Codice del portone: 5582", "Код от подъезда 7314"). The
- * words between are few, hold no digit and stay in one clause, so "door 3, code …" or "safe to
- * share the promo code …" is not one; four digits at least, as after a PIN word.
+ * lock combo: 0419", "Für die Haustür gilt ab Montag der Code 2858") or after it ("Codice del
+ * portone: 5582", "Codice allarme 9649", "Код от подъезда 7314", "Tür-Code Hinterhof: 20-27").
+ * The words between are few, hold no digit and stay in one clause (a comma only within the
+ * nearest 16 characters; beyond them the thing is no English "safe" or "card", which are as
+ * often an adjective or a gift card), so "door 3, code …" or "safe to share the promo code …" is not one;
+ * four digits at least, as after a PIN word, or two dashed pairs, as a keypad code is written.
  */
+const LOCK_DIGITS = String.raw`${CODE_DIGITS}|\d{2,4}-\d{2,4}`;
 const LOCK_CODE = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:(?:${LOCKED_THING})(?!\p{L})[^\n.;!?\d]{0,16}?(?<!\p{L})(?:${CODE_WORD})|(?:${CODE_WORD})[ \t]+(?:${OPENS_PREP})(?:[ \t]+[\p{L}']{1,14}){0,2}?[ \t]+(?:${LOCKED_THING})(?!\p{L})(?:[ \t]+\p{L}{2,14})?)(?!\p{L})(?:${connective()}|[ \t]{1,3})["'«„“]?(${CODE_DIGITS})${DIGITS_END}`,
+  String.raw`(?<![\p{L}\p{N}])(?:(?:(?:${LOCKED_THING})(?!\p{L})[^\n.;!?\d]{0,16}?|(?!(?:safe|card)(?!\p{L}))(?:${LOCKED_THING})(?!\p{L})[^\n.,;!?\d]{17,32}?)(?<!\p{L})(?:${CODE_WORD})|(?:${CODE_WORD})(?:[ \t]+(?:${OPENS_PREP}))?(?:[ \t]+[\p{L}']{1,14}){0,2}?[ \t]+(?:${LOCKED_THING})(?!\p{L})(?:[ \t]+\p{L}{2,14})?)(?!\p{L})(?:${connective()}|(?:[ \t]+\p{L}{2,20}){1,2}[ \t]{0,3}[:=：][ \t]{0,3}|[ \t]{1,3})["'«„“]?(${LOCK_DIGITS})${DIGITS_END}`,
   'giu',
 );
+/** A thing that is itself a combination lock or key box ("padlock", "Zahlenschloss", "cijferslot"). */
+const COMBINATION_LOCK_WORD =
+  'padlocks?|lockbox(?:es)?|key ?safes?|schlüsselkasten|schlüsseltresor|combination locks?|bike locks?|luggage locks?|cadenas|candados?|lucchett[oi]|cadeados?|\\p{L}+schloss|kłódk\\p{L}*|hangslot|cijferslot|codeslot|fietsslot|kettingslot|combinatieslot|kilit|навесной замок|кодовый замок';
 /**
  * Digits right after a thing that is itself a combination lock or key box, with no code word ("padlock
  * 3307", "Zahlenschloss: 0815", "candado 482"): such a lock has no other number to name. A
  * locker, door or card has (its number, its floor), so those still need a code word.
  */
 const COMBINATION_LOCK = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:padlocks?|lockbox(?:es)?|key ?safes?|schlüsselkasten|schlüsseltresor|combination locks?|bike locks?|luggage locks?|cadenas|candados?|lucchett[oi]|cadeados?|\p{L}+schloss|kłódk\p{L}*|hangslot|kilit|навесной замок|кодовый замок)(?!\p{L})[ \t]{0,3}[:#]?[ \t]{0,3}(${CODE_DIGITS})${DIGITS_END}`,
+  String.raw`(?<![\p{L}\p{N}])(?:${COMBINATION_LOCK_WORD})(?!\p{L})[ \t]{0,3}[:#]?[ \t]{0,3}(${CODE_DIGITS})${DIGITS_END}`,
+  'giu',
+);
+/**
+ * The same lock, then where it is ("Zahlenschloss am Briefkasten 9088", "padlock on the shed:
+ * 4521") or one or two words of what it locks and a colon ("Cijferslot fiets: 2719"), then digits
+ * ending the clause. A place opens with a preposition of place, never "von"/"of" (a maker's
+ * model, "von ABUS 6500"), and a word of time ("seit 2019") is no place (NOT_OPENED).
+ */
+const LOCK_PLACE_PREP =
+  'am|an der|an dem|im|beim|auf der|auf dem|at the|on the|in the|à la|au|sur la|sur le|en la|en el|del|de la|al|alla|sul|sulla|nel|nella|op de|aan de|bij de|na|przy|w|у|на';
+const COMBINATION_LOCK_PLACE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:${COMBINATION_LOCK_WORD})(?!\p{L})([ \t]+(?:${LOCK_PLACE_PREP})(?:[ \t]+\p{L}{2,24}){1,2}(?:[ \t]{0,3}[:：#][ \t]{0,3}|[ \t]{1,3})|(?:[ \t]+\p{L}{2,24}){1,2}[ \t]{0,3}[:：][ \t]{0,3})(${CODE_DIGITS})${DIGITS_END}(?=[ \t]*(?:$|[\n.,;!?)]))`,
   'giu',
 );
 /**
@@ -384,6 +418,17 @@ function plainPassphrase(value: string, germanNoun = false): boolean {
   return words.every((w, i) => plainPassword(w, germanNoun) || nounInLy(w, words[1 - i] ?? ''));
 }
 
+/**
+ * A password that is a number ("A senha do cartão é 4149", "Mein Passwort ist 4711."): four
+ * digits or more, all of the value, ending its clause — a card's or a door's PIN is often called
+ * its password; a number that goes on ("ist 2019 abgelaufen") is no value.
+ */
+function numericPassword(text: string, m: RegExpMatchArray, v: string): boolean {
+  if (!/^\d{4,12}$/.test(v)) return false;
+  const end = (m.index ?? 0) + m[0].length;
+  return v !== m[1] || /^[ \t]*(?:$|[\n,;:!?)])|^\.(?!\d)/.test(text.slice(end, end + 4));
+}
+
 export function keywordSecretRanges(text: string): Range[] {
   const out: Range[] = [];
   // `tail`: characters the match has after the group (the `@` of a URL's userinfo).
@@ -419,7 +464,7 @@ export function keywordSecretRanges(text: string): Range[] {
   for (const m of text.matchAll(GENERIC)) if (looksRandom(m[1] ?? '')) push(m, 1);
   for (const m of text.matchAll(PROSE_FAR)) {
     const v = (m[1] ?? '').replace(/[.!?)]+$/, '');
-    if (passwordLike(v)) pushTrimmed(m, v);
+    if (passwordLike(v) || numericPassword(text, m, v)) pushTrimmed(m, v);
   }
   for (const m of text.matchAll(GENERIC_FAR)) {
     const v = (m[1] ?? '').replace(/[.!?)]+$/, '');
@@ -434,6 +479,8 @@ export function keywordSecretRanges(text: string): Range[] {
   }
   for (const m of text.matchAll(LOCK_CODE)) if ((m[1] ?? '').length >= 4) push(m, 1);
   for (const m of text.matchAll(COMBINATION_LOCK)) push(m, 1);
+  for (const m of text.matchAll(COMBINATION_LOCK_PLACE))
+    if (!NOT_OPENED.test((m[1] ?? '').replace(/[\s:：#]+$/u, ''))) push(m, 2);
   for (const m of text.matchAll(SERVICE_PASSWORD)) {
     const [service, v] = [m[1] ?? '', m[2] ?? ''];
     const named = /^\p{Lu}/u.test(service) && !ABOUT_PASSWORD_NAME.test(service);
