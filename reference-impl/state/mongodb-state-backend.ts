@@ -279,6 +279,11 @@ export class MongoStateBackend implements StateBackend {
             stateId: row.stateId,
           });
           this.knownClaims.set(docId.pendingKey(row.bindingId, row.epoch, row.idempotencyKey), row.stateId);
+          // The claim answers for the key now. Dropping the intent is part of the call, not a
+          // swallowed clean-up: if the link fails here the write landed and its answer is lost,
+          // which a retry absorbs (an intent left beside a claim delays nothing: the claim is read first).
+          intentDropped = true;
+          await this.keys.deleteOne({ _id: intentId });
           return { kind: 'inserted', row };
         } catch (e) {
           if (!isDuplicateKey(e)) throw e;
@@ -290,8 +295,9 @@ export class MongoStateBackend implements StateBackend {
         if (!winner) throw new Error('state store invariant broken: lost a claim nobody holds');
         return { kind: 'existing', row: winner };
       } finally {
-        // Once the key is claimed or refused its intent is moot: the answer does not wait for it.
-        void dropIntent();
+        // Awaited: a call's traffic to the store ends when it answers (a later call on a cut or
+        // closed link never carries this one's clean-up).
+        await dropIntent();
       }
     });
   }
