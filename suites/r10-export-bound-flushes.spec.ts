@@ -13,11 +13,9 @@ import { describe, expect, it } from 'vitest';
 import type { RunStep } from '../contract/runs.js';
 import { mostOpenAtOnce } from '../fixtures/collector/requests-open-at-once.js';
 import type { ReceivedRequest } from '../fixtures/collector/span-collector.js';
-import { useCollector } from '../fixtures/collector/use-collector.js';
+import { useCollectorTarget } from '../fixtures/collector/use-collector-target.js';
 import { needCapability } from '../fixtures/scenario/need.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
-import { useStubs } from '../fixtures/stubs/use-stubs.js';
-import { useTarget } from '../fixtures/targets/use-target.js';
 import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
 
 /** Far above the outage's length: no export of a correct target gives up within it. */
@@ -39,17 +37,11 @@ const STEPS: readonly RunStep[] = [
   { type: 'emit', text: 'done' },
 ];
 
-const stubs = useStubs();
-const collector = useCollector();
-const t = useTarget(() => ({
-  collectorUrl: collector().tracesUrl,
-  ...stubs().urls(),
-  options: {
-    exportTimeoutMs: EXPORT_TIMEOUT_MS,
-    maxQueueSize: MAX_QUEUE_SIZE,
-    maxConcurrentExports: MAX_CONCURRENT_EXPORTS,
-  },
-}));
+const { collector, target: t } = useCollectorTarget({
+  exportTimeoutMs: EXPORT_TIMEOUT_MS,
+  maxQueueSize: MAX_QUEUE_SIZE,
+  maxConcurrentExports: MAX_CONCURRENT_EXPORTS,
+});
 
 describe('R10 the export bound holds under flushes asked while exports hang', () => {
   it(`R10.26 black-holed collector, ${ROUNDS} runs each followed by telemetry.flush() while earlier exports hang (each flush takes a fresh batch): at most maxConcurrentExports (${MAX_CONCURRENT_EXPORTS}) export requests open at once per telemetry identity, counted at the collector`, async (ctx) => {

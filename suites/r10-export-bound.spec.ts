@@ -43,14 +43,13 @@ import { describe, expect, it } from 'vitest';
 import type { RunStep } from '../contract/runs.js';
 import type { Target } from '../contract/target.js';
 import { SERVICE } from '../contract/tracing.js';
+import { collectorQuiet, DRAIN_QUIET_MS, QUIET_MS } from '../fixtures/collector/collector-quiet.js';
 import { mostOpenAtOnce } from '../fixtures/collector/requests-open-at-once.js';
 import type { ReceivedRequest, SpanCollector } from '../fixtures/collector/span-collector.js';
-import { useCollector } from '../fixtures/collector/use-collector.js';
+import { useCollectorTarget } from '../fixtures/collector/use-collector-target.js';
 import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
 import { type Observed, observeRun } from '../fixtures/scenario/collector-outage.js';
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
-import { useStubs } from '../fixtures/stubs/use-stubs.js';
-import { useTarget } from '../fixtures/targets/use-target.js';
 import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
 
 /** Far above the outage's length: no export of a correct target gives up within it. */
@@ -71,30 +70,20 @@ const ROUNDS = 2;
 const SETTLE_MS = 1_000;
 /** The outage must end this long before the first export could time out (else the window measures nothing). */
 const WINDOW_SLACK_MS = 5_000;
-/** After recovery: no new request for this long means the target has sent what it held. */
-const QUIET_MS = 1_500;
-/**
- * After recovery, before the flush: the target's own schedule drains its queue (a batch at a
- * time) until no request came for this long — past the OpenTelemetry SDKs' default schedule
- * (5 s) and the OTLP exporters' first retry backoff (≤ 1.5 s).
- */
-const DRAIN_QUIET_MS = 6_000;
 /** OTLP status code ERROR. */
 const STATUS_ERROR = 2;
 const FAIL_ARGS = 'r10-export-bound: fail this call';
 const MEMORY_KEY = 'r10-export-bound-note';
 
-const stubs = useStubs();
-const collector = useCollector();
-const t = useTarget(() => ({
-  collectorUrl: collector().tracesUrl,
-  ...stubs().urls(),
-  options: {
-    exportTimeoutMs: EXPORT_TIMEOUT_MS,
-    maxQueueSize: MAX_QUEUE_SIZE,
-    maxConcurrentExports: MAX_CONCURRENT_EXPORTS,
-  },
-}));
+const {
+  stubs,
+  collector,
+  target: t,
+} = useCollectorTarget({
+  exportTimeoutMs: EXPORT_TIMEOUT_MS,
+  maxQueueSize: MAX_QUEUE_SIZE,
+  maxConcurrentExports: MAX_CONCURRENT_EXPORTS,
+});
 
 /** The three scripts: every span kind and status the protocol causes, runs of different sizes. */
 function scripts(tool: string): Record<string, readonly RunStep[]> {
@@ -157,17 +146,6 @@ function largestBatch(requests: readonly ReceivedRequest[]): Record<string, { sp
   return most;
 }
 
-/** Waits until no request is open at the collector and none arrived for `quietMs` (at most `capMs`). */
-async function quiet(c: SpanCollector, capMs: number, quietMs = QUIET_MS): Promise<void> {
-  const deadline = performance.now() + capMs;
-  while (performance.now() < deadline) {
-    const rs = c.requests();
-    const last = rs.reduce((m, r) => Math.max(m, r.at), 0);
-    if (rs.every((r) => r.closedAt !== null) && Date.now() - last >= quietMs) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function need(ctx: TestContext, target: Target): Promise<string> {
   needCapability(ctx, target, 'runs', 'telemetry', 'memory');
   const tool = await authorizedTool(target, target.principals.alice, target.principals.agents[0]);
@@ -201,7 +179,7 @@ describe('R10 the export bound holds for every span, measured at the collector',
     expect(base.get('completed')?.state).toBe('completed');
     expect(base.get('interrupted')?.state).toBe('interrupted');
     await boundedFlush(target, EXPORT_TIMEOUT_MS);
-    await quiet(collector(), EXPORT_TIMEOUT_MS);
+    await collectorQuiet(collector(), EXPORT_TIMEOUT_MS);
     // What one round exports with the collector up (for the annotation; completeness is R08's).
     const oneRound = collector()
       .spans()
@@ -239,9 +217,9 @@ describe('R10 the export bound holds for every span, measured at the collector',
 
     // Recovery: the target's own schedule drains what it holds (a batch at a time), then a
     // flush sends whatever is left.
-    await quiet(collector(), EXPORT_TIMEOUT_MS + DRAIN_QUIET_MS, DRAIN_QUIET_MS);
+    await collectorQuiet(collector(), EXPORT_TIMEOUT_MS + DRAIN_QUIET_MS, DRAIN_QUIET_MS);
     await boundedFlush(target, EXPORT_TIMEOUT_MS);
-    await quiet(collector(), EXPORT_TIMEOUT_MS + QUIET_MS);
+    await collectorQuiet(collector(), EXPORT_TIMEOUT_MS + QUIET_MS);
     const batches = largestBatch(collector().requests());
     // Delivered: answered by the collector, so sent after it came back (a batch given up on
     // in the outage was dropped, not held), and not one in flight at recovery sent again.

@@ -28,12 +28,11 @@ import { describe, expect, it } from 'vitest';
 import type { RunStep } from '../contract/runs.js';
 import type { Target } from '../contract/target.js';
 import type { TelemetryHealth } from '../contract/tracing.js';
+import { collectorQuiet, DRAIN_QUIET_MS, QUIET_MS } from '../fixtures/collector/collector-quiet.js';
 import type { SpanCollector } from '../fixtures/collector/span-collector.js';
-import { useCollector } from '../fixtures/collector/use-collector.js';
+import { useCollectorTarget } from '../fixtures/collector/use-collector-target.js';
 import { observeRun } from '../fixtures/scenario/collector-outage.js';
 import { needCapability } from '../fixtures/scenario/need.js';
-import { useStubs } from '../fixtures/stubs/use-stubs.js';
-import { useTarget } from '../fixtures/targets/use-target.js';
 import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
 
 /** Far above the outage's length: no export of a correct target gives up within it. */
@@ -52,24 +51,14 @@ const OUTAGE_RUNS = 6;
 const SETTLE_MS = 1_000;
 /** The outage must end this long before the first export could time out. */
 const WINDOW_SLACK_MS = 5_000;
-/** No new request and none open for this long: the target has sent what it had. */
-const QUIET_MS = 1_500;
-/** After recovery: past the OpenTelemetry SDKs' default schedule (5 s) and first retry backoff. */
-const DRAIN_QUIET_MS = 6_000;
 /** Flush rounds after recovery until the queue reads empty (a background span may be queued). */
 const SETTLE_ROUNDS = 3;
 
-const stubs = useStubs();
-const collector = useCollector();
-const t = useTarget(() => ({
-  collectorUrl: collector().tracesUrl,
-  ...stubs().urls(),
-  options: {
-    exportTimeoutMs: EXPORT_TIMEOUT_MS,
-    maxQueueSize: MAX_QUEUE_SIZE,
-    maxConcurrentExports: MAX_CONCURRENT_EXPORTS,
-  },
-}));
+const { collector, target: t } = useCollectorTarget({
+  exportTimeoutMs: EXPORT_TIMEOUT_MS,
+  maxQueueSize: MAX_QUEUE_SIZE,
+  maxConcurrentExports: MAX_CONCURRENT_EXPORTS,
+});
 
 const WORKLOAD: readonly RunStep[] = [
   { type: 'emit', text: 'health accounting workload' },
@@ -102,20 +91,9 @@ interface Seen {
   readonly outageMs: number;
 }
 
-/** Waits until no request is open at the collector and none arrived for `quietMs` (at most `capMs`). */
-async function quiet(c: SpanCollector, capMs: number, quietMs = QUIET_MS): Promise<void> {
-  const deadline = performance.now() + capMs;
-  while (performance.now() < deadline) {
-    const rs = c.requests();
-    const last = rs.reduce((m, r) => Math.max(m, r.at), 0);
-    if (rs.every((r) => r.closedAt !== null) && Date.now() - last >= quietMs) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function settle(target: Target): Promise<void> {
   await boundedFlush(target, EXPORT_TIMEOUT_MS);
-  await quiet(collector(), EXPORT_TIMEOUT_MS + QUIET_MS);
+  await collectorQuiet(collector(), EXPORT_TIMEOUT_MS + QUIET_MS);
 }
 
 let seen: Promise<Seen> | undefined;
@@ -178,7 +156,7 @@ async function observe(target: Target): Promise<Seen> {
   }
 
   // Recovery: the target's own schedule drains, then flushes until the queue reads empty.
-  await quiet(collector(), EXPORT_TIMEOUT_MS + DRAIN_QUIET_MS, DRAIN_QUIET_MS);
+  await collectorQuiet(collector(), EXPORT_TIMEOUT_MS + DRAIN_QUIET_MS, DRAIN_QUIET_MS);
   let after = await read('recovery');
   for (let i = 0; i < SETTLE_ROUNDS && (i === 0 || after.queueDepth > 0); i++) {
     await settle(target);

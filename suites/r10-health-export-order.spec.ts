@@ -20,11 +20,9 @@ import type { RunStep } from '../contract/runs.js';
 import type { TelemetryHealth } from '../contract/tracing.js';
 import { servicesOf } from '../fixtures/collector/requests-open-at-once.js';
 import type { CollectorMode } from '../fixtures/collector/span-collector.js';
-import { useCollector } from '../fixtures/collector/use-collector.js';
+import { useCollectorTarget } from '../fixtures/collector/use-collector-target.js';
 import { needCapability } from '../fixtures/scenario/need.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
-import { useStubs } from '../fixtures/stubs/use-stubs.js';
-import { useTarget } from '../fixtures/targets/use-target.js';
 import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
 
 /** Far above the test's length: no export gives up while it is held. */
@@ -50,17 +48,11 @@ const STEPS: readonly RunStep[] = [
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const stubs = useStubs();
-const collector = useCollector();
-const t = useTarget(() => ({
-  collectorUrl: collector().tracesUrl,
-  ...stubs().urls(),
-  options: {
-    exportTimeoutMs: EXPORT_TIMEOUT_MS,
-    maxQueueSize: MAX_QUEUE_SIZE,
-    maxConcurrentExports: MAX_CONCURRENT_EXPORTS,
-  },
-}));
+const { collector, target: t } = useCollectorTarget({
+  exportTimeoutMs: EXPORT_TIMEOUT_MS,
+  maxQueueSize: MAX_QUEUE_SIZE,
+  maxConcurrentExports: MAX_CONCURRENT_EXPORTS,
+});
 
 /** Services with a request that arrived in `mode`. */
 function servicesIn(mode: CollectorMode): Set<string> {

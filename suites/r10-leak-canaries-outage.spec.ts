@@ -33,6 +33,7 @@ import type { TelemetryHealth } from '../contract/tracing.js';
 import type { CollectorMode, SpanCollector } from '../fixtures/collector/span-collector.js';
 import { requestScanItems } from '../fixtures/collector/span-text-fields.js';
 import { useCollector } from '../fixtures/collector/use-collector.js';
+import { useCollectorTarget } from '../fixtures/collector/use-collector-target.js';
 import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
 import {
   CollectorOutage,
@@ -47,7 +48,6 @@ import { headText } from '../fixtures/scenario/harness-spec.js';
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { lease, SPEC } from '../fixtures/scenario/thread-session.js';
 import { runSettings } from '../fixtures/settings/run-settings.js';
-import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
 import { expectedSpans, requestSkeleton } from '../fixtures/traces/expected-spans.js';
@@ -63,13 +63,7 @@ const failures = plantPeerFailures(kit);
 const savedEnv = new Map(Object.keys(plan.environment).map((k) => [k, process.env[k]]));
 Object.assign(process.env, plan.environment);
 
-const stubs = useStubs();
-const collector = useCollector();
-const t = useTarget(() => ({
-  collectorUrl: collector().tracesUrl,
-  ...stubs().urls(),
-  options: OUTAGE_OPTIONS,
-}));
+const { stubs, collector, target: t } = useCollectorTarget(OUTAGE_OPTIONS);
 // A second target that samples nothing ("drop everything"), with its own collector.
 const collector0 = useCollector();
 const t0 = useTarget(() => ({

@@ -31,6 +31,10 @@ export const registerKey = {
   owner: (owner: string): string => `o:${sha256(owner)}`,
 };
 
+/** Every intent of one write key shares this `_id` prefix (`#` then the state id follow it). */
+const intentPrefix = (bindingId: string, epoch: number, key: string): string =>
+  `i:${sha256(`${bindingId}\n${epoch}\n${key}`)}`;
+
 export const docId = {
   pendingKey: (bindingId: string, epoch: number, key: string): string =>
     `k:${sha256(`${bindingId}\n${epoch}\n${key}`)}`,
@@ -40,9 +44,9 @@ export const docId = {
    * claimed the key yet, with only the `_id` index.
    */
   writeIntent: (bindingId: string, epoch: number, key: string, stateId: string): string =>
-    `i:${sha256(`${bindingId}\n${epoch}\n${key}`)}#${stateId}`,
+    `${intentPrefix(bindingId, epoch, key)}#${stateId}`,
   writeIntentRange: (bindingId: string, epoch: number, key: string): { $gt: string; $lt: string } => {
-    const prefix = `i:${sha256(`${bindingId}\n${epoch}\n${key}`)}`;
+    const prefix = intentPrefix(bindingId, epoch, key);
     return { $gt: `${prefix}#`, $lt: `${prefix}$` };
   },
   session: (credentialHash: string): string => `c:${credentialHash}`,
