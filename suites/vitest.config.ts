@@ -1,7 +1,23 @@
+import { accessSync, constants } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './longest-first.js';
+
+/**
+ * vitest fails a module whose cached transform it cannot write, so the cache is used only where
+ * node_modules is writable (a read-only install runs without it); SMTC_TRANSFORM_CACHE=0 turns
+ * it off.
+ */
+function transformCacheWritable(): boolean {
+  if (process.env.SMTC_TRANSFORM_CACHE === '0') return false;
+  try {
+    accessSync(fileURLToPath(new URL('../node_modules', import.meta.url)), constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // The certification suites, one file per requirement. `smtc certify` runs this config
 // through vitest's Node API with SMTC_TARGET pointing at the target under test.
@@ -23,5 +39,9 @@ export default defineConfig({
     // beside another file. SMTC_SUITE_WORKERS raises it where that has been shown.
     maxWorkers: Number(process.env.SMTC_SUITE_WORKERS) || Math.max(1, availableParallelism() - 1),
     sequence: { sequencer: LongestFirst },
+    // Every certification is a new vitest process that would transform the same few hundred
+    // modules (suites, fixtures, contract, a module target's code) again: keep the transforms
+    // on disk (under node_modules), keyed by each file's content — where it can be written.
+    experimental: { fsModuleCache: transformCacheWritable() },
   },
 });

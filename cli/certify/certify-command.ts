@@ -12,7 +12,7 @@ import { REQUIREMENTS } from '../../contract/requirements.js';
 import { CORPUS_REPORT_FILE } from '../../fixtures/corpora/corpus-rates.js';
 import { codecOf } from '../../fixtures/scenario/harness-spec.js';
 import type { RunSettings } from '../../fixtures/settings/run-settings.js';
-import { DEFAULT_CERTIFY_TARGET, loadTargetModule, REPO_ROOT } from '../../fixtures/targets/load-target.js';
+import { DEFAULT_CERTIFY_TARGET, REPO_ROOT } from '../../fixtures/targets/load-target.js';
 import { writeHtmlReport } from '../report/html-report.js';
 import { writeJunit } from '../report/junit-xml.js';
 import { renderSummary } from '../report/terminal-summary.js';
@@ -107,10 +107,11 @@ async function certifyInScope(
   // Fail fast and clearly (exit 2, within a bound) on a target that cannot load, create or
   // answer — before anything is written.
   // The probe runs in a child process under a watchdog (a never-settling import cannot hang
-  // this one); only a target that passed it is loaded here.
+  // this one).
   await Promise.race([ensureReachable(target), stopOnInterrupt]);
-  await Promise.race([preflight(target, settings.manifest), stopOnInterrupt]);
-  const mod = await Promise.race([loadTargetModule(target, settings.manifest), stopOnInterrupt]);
+  // What the kit needs of the module (its name, whether its suites must run one at a time) comes
+  // from the probe: the target's code never runs in this process.
+  const mod = await Promise.race([preflight(target, settings.manifest), stopOnInterrupt]);
   mkdirSync(reportDir, { recursive: true });
   rmSync(path.join(reportDir, CORPUS_REPORT_FILE), { force: true }); // a stale one would describe another run
 

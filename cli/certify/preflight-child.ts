@@ -12,7 +12,7 @@ import { loadTargetModule } from '../../fixtures/targets/load-target.js';
 export type PreflightStep = 'load' | 'create' | 'check' | 'destroy';
 export type PreflightLine =
   | { readonly step: PreflightStep }
-  | { readonly ok: true; readonly serialSuites: boolean }
+  | { readonly ok: true; readonly serialSuites: boolean; readonly name: string }
   | { readonly error: string; readonly step: PreflightStep };
 
 const say = (line: PreflightLine) => process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -44,7 +44,7 @@ try {
   begin('destroy');
   await mod.destroy?.(target);
   target = undefined;
-  say({ ok: true, serialSuites: mod.serialSuites === true });
+  say({ ok: true, serialSuites: mod.serialSuites === true, name: mod.name });
 } catch (e) {
   const message = e instanceof Error ? e.message : String(e);
   say({ error: message.slice(0, 4000), step });

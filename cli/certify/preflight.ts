@@ -46,8 +46,13 @@ function overrunHint(target: string, step: PreflightStep): string {
   return ' (it never settled, or it blocked the event loop)';
 }
 
+/** A target's name longer than this is cut (it reaches the terminal and every report). */
+const MAX_NAME_CHARS = 200;
+
 export interface PreflightResult {
   readonly serialSuites: boolean;
+  /** The target module's declared name (target-controlled: bounded here, made inert where printed). */
+  readonly name: string;
   readonly durationMs: number;
 }
 
@@ -136,7 +141,10 @@ async function probe(
   }
   // Anything the probe's process group still holds (a target's own children) goes too.
   await stopProcessGroup(child, exited);
-  if (result && 'ok' in result) return { serialSuites: result.serialSuites, durationMs: Date.now() - started };
+  if (result && 'ok' in result) {
+    const name = typeof result.name === 'string' && result.name ? result.name.slice(0, MAX_NAME_CHARS) : target;
+    return { serialSuites: result.serialSuites === true, name, durationMs: Date.now() - started };
+  }
   if (result && 'error' in result) {
     throw new PreflightError(`pre-flight: the target ${target} failed to ${result.step}: ${result.error}`);
   }
