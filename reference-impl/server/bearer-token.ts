@@ -6,10 +6,17 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 const MAX_TOKEN = 4096;
 
-/** The token of `Authorization: Bearer <token>`, or null when absent or malformed. */
+/** Longest scheme-and-spaces prefix read before the token ("Bearer" and its separating spaces). */
+const MAX_PREFIX = 64;
+
+/**
+ * The token of `Authorization: Bearer <token>`, or null when absent or malformed. The scheme is
+ * matched without regard to case and may be followed by more than one space (RFC 9110 §11.1:
+ * "auth-scheme … case-insensitive", `credentials = auth-scheme [ 1*SP … ]`; RFC 6750 §2.1).
+ */
 export function bearerToken(header: string | string[] | undefined): string | null {
-  if (typeof header !== 'string' || header.length > MAX_TOKEN + 7) return null;
-  const m = /^Bearer ([\x21-\x7e]+)$/.exec(header);
+  if (typeof header !== 'string' || header.length > MAX_TOKEN + MAX_PREFIX) return null;
+  const m = /^bearer {1,57}([\x21-\x7e]{1,4096})$/i.exec(header);
   return m ? m[1]! : null;
 }
 
