@@ -13,6 +13,12 @@ import { expectRejection } from '../fixtures/assertions/contract-error.js';
 import { commandArbs, otherBindings, threadStateSetup } from '../fixtures/models/thread-state-commands.js';
 import { commandsParams, fcParams } from '../fixtures/properties/fc-params.js';
 import { runScheduled } from '../fixtures/properties/scheduled-calls.js';
+import {
+  asciiInterruptBound,
+  interruptProber,
+  MULTI_BYTE_CHARS,
+  textOfBytes,
+} from '../fixtures/scenario/interrupt-byte-bound.js';
 import { needCapability } from '../fixtures/scenario/need.js';
 import { CODEC, hex, lease, openThread, payload, type ThreadSession } from '../fixtures/scenario/thread-session.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
@@ -259,6 +265,17 @@ describe('R02 exact durable-head selection', () => {
       });
       expect(summary(await th.store.load_head(th.scope)), what).toEqual(before);
       expect(await th.store.run_status(th.scope, `run-refused-${i}`), what).toBeNull();
+    }
+    // The bound is in bytes, whatever the characters: found in one-byte text (between the value
+    // committed above and one byte past the payload bound), then held to in 2-, 3- and 4-byte ones.
+    if (max === undefined || max > 16 * 1024 * 1024) return;
+    const probe = interruptProber(th, revision);
+    const bound = await asciiInterruptBound(probe, Buffer.byteLength(interrupt.value), max + 1);
+    for (const ch of MULTI_BYTE_CHARS) {
+      const fits = textOfBytes(bound, ch);
+      const over = textOfBytes(bound + 1, ch);
+      expect(await probe(fits), `${bound} bytes of ${ch} (the bound found in one-byte text) commit`).toBe(true);
+      expect(await probe(over), `${bound + 1} bytes of ${ch} (${over.length} UTF-16 units) are refused`).toBe(false);
     }
   });
 });
