@@ -177,7 +177,7 @@ const CLAUSES: Record<string, Entry> = {
   'R02.11': [
     'commit-protocol',
     'Persist pending interrupt and terminal run metadata in the same logical commit where possible.',
-    'the head carries exactly the run state asked for and `run_status` of the run says the same state (also after an identical retry of the commit), a run is `interrupted` exactly when it carries an interrupt, and an interrupt value is bounded like payloads (contract/state.ts: “Opaque, harness-defined; bounded like payloads”; `maxPayloadBytes` is “in bytes”), so its size is its UTF-8 bytes: the bound the target applies to one-byte text holds for 2-, 3- and 4-byte characters too (exactly the bound commits, one byte more is refused, however few UTF-16 units or code points that is); a contradictory or oversized request is a typed refusal that commits nothing',
+    'the head carries exactly the run state asked for and `run_status` of the run says the same state (also after an identical retry of the commit), a run is `interrupted` exactly when it carries an interrupt, and an interrupt value is bounded like payloads (contract/state.ts: “Opaque, harness-defined; bounded like payloads”; `maxPayloadBytes` is “in bytes”), so its size is its UTF-8 bytes: the bound the target applies to one-byte text holds for 2-, 3- and 4-byte characters too (one byte more than it is refused, however few UTF-16 units or code points that is; exactly the bound may commit — then unchanged — or be refused by a target that counts a larger encoding); a contradictory or oversized request is a typed refusal that commits nothing',
   ],
   'R03.1': [
     'thread-state-invariants',
