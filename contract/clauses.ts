@@ -404,7 +404,7 @@ const CLAUSES: Record<string, Entry> = {
   'R05.10': [
     'memory-write-pipeline',
     'Authorize scope, operation, agent, and caller.',
-    `${TYPED}; an unregistered agent or unauthenticated caller is also granted no tool and no destination (a denial or that refusal), since memory and tools share the run's authority`,
+    `${TYPED}; an unregistered agent or unauthenticated caller is also granted no tool and no destination (a denial or that refusal), since memory and tools share the run's authority; another spelling of a registered agent id (case, NFC/NFD/NFKC, full-width) is refused as unknown (forbidden) or acts exactly as that agent — same namespace both ways, no tool it lacks — never as an agent of its own ("The broker computes the namespace from authenticated context.")`,
   ],
   'R06.1': [
     'memory-write-pipeline',
@@ -491,7 +491,11 @@ const CLAUSES: Record<string, Entry> = {
     '`episodic_reference`: authorized summary/reference to prior thread state; never an automatic raw transcript copy.',
   ],
   'R07.11': ['memory-kinds', 'Operator-owned skills remain a separate, normally read-only source.'],
-  'R07.12': ['memory-write-pipeline', 'Validate key, kind, content type, size, and retention.', TYPED],
+  'R07.12': [
+    'memory-write-pipeline',
+    'Validate key, kind, content type, size, and retention.',
+    `${TYPED}; judged against the declared MemoryPolicy bounds ("Largest accepted content, in UTF-8 bytes (exactly this many is accepted)"): exactly at each bound is not refused for its size — content of maxContentBytes bytes in 1- to 4-byte characters, an ASCII key of maxKeyLength, a limit of maxSearchLimit (a write is written and read back unchanged, or answered by content policy: held for approval or rejected for what it says) — and one byte over is refused in every character width`,
+  ],
   'R07.13': ['memory-write-pipeline', 'Validate key, kind, content type, size, and retention.', TYPED],
   'R08.1': ['required-span-topology', 'harness.request'],
   'R08.2': ['propagation', 'Generate child spans for control-plane and worker operations.'],

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import type { MemoryBroker, MemoryRecord, MemoryScope } from '../contract/memory.js';
 import type { Principal } from '../contract/principals.js';
 import type { Target } from '../contract/target.js';
-import { expectRejection } from '../fixtures/assertions/contract-error.js';
+import { asContractError, expectRejection } from '../fixtures/assertions/contract-error.js';
 import { PROBE_HOSTS, PROBE_TOOLS } from '../fixtures/memory/authority-probes.js';
 import {
   describeOp,
@@ -26,6 +26,7 @@ import {
   runOps,
 } from '../fixtures/memory/isolation-ops.js';
 import { AGENT, freshKey, note, ORG, USER, uniqueWord } from '../fixtures/memory/memory-proposal.js';
+import { spellingVariants } from '../fixtures/memory/spelling-variants.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
 import { forgedHandle, labelsOtherThan, MISMATCH_REFUSALS, unlessRefused } from '../fixtures/scenario/forged-handle.js';
 import { needCapability } from '../fixtures/scenario/need.js';
@@ -502,7 +503,7 @@ describe('R05 memory isolation and default policies', () => {
     }
   });
 
-  it('R05.10 an unknown agent or an unauthenticated caller gets a typed refusal that reveals nothing, and no tool or destination', async (ctx) => {
+  it('R05.10 an unknown agent or an unauthenticated caller gets a typed refusal that reveals nothing, and no tool or destination; another spelling of a registered agent id (case, NFC/NFD/NFKC, full-width) is refused as unknown or acts as that agent, never as one of its own', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
     const key = freshKey('agents');
@@ -542,5 +543,66 @@ describe('R05 memory isolation and default policies', () => {
       ).resolves.not.toBe(true);
     }
     ctx.annotate(`tool surface: registered agents may use ${registered.join(', ') || 'none of the probes'}`);
+    // "Authorize scope, operation, agent, and caller.": an id that only spells a registered agent
+    // otherwise is an unknown agent (forbidden, as above) unless the target treats it as that
+    // agent — then it reads the agent's records, the agent reads its writes, and it is granted
+    // nothing the agent is not. An empty namespace of its own would be memory for an agent
+    // nobody registered.
+    const problems: string[] = [];
+    const refusedOr = async <T>(label: string, op: () => Promise<T>, asAgent: (v: T) => Promise<boolean>) => {
+      let v: T;
+      try {
+        v = await op();
+      } catch (e) {
+        const code = asContractError(e).code;
+        if (code !== 'forbidden') problems.push(`${label}: refused as ${code}, not as an unknown agent`);
+        return false;
+      }
+      if (!(await asAgent(v))) problems.push(`${label}: ${JSON.stringify(v)?.slice(0, 160)} is not the agent's answer`);
+      return true;
+    };
+    for (const agent of p.agents) {
+      const own = t().memory(p.alice, agent);
+      const word = uniqueWord();
+      const held = written(await own.put(USER, note(freshKey('agent-spelling'), `${word} agent note`), null));
+      for (const variant of spellingVariants(agent).filter((v) => !p.agents.includes(v))) {
+        const v = t().memory(p.alice, variant);
+        const label = (op: string) => `${op} as ${JSON.stringify(variant)} (${agent})`;
+        await refusedOr(
+          label('get'),
+          () => v.get(USER, held.key),
+          async (r) => r?.content === held.content,
+        );
+        await refusedOr(
+          label('search'),
+          () => v.search(USER, { text: word }, 5),
+          async (rs) => rs.length === 1 && rs[0]?.key === held.key,
+        );
+        const put = freshKey('agent-spelling');
+        const wrote = await refusedOr(
+          label('put'),
+          () => v.put(USER, note(put, 'written by a spelling'), null),
+          async (o) => o.status === 'written' && (await own.get(USER, put))?.content === 'written by a spelling',
+        );
+        if (!wrote && (await own.get(USER, put)) !== null) problems.push(`${label('put')}: refused, yet written`);
+        const gone = written(await own.put(USER, note(freshKey('agent-spelling'), 'delete me'), null));
+        const deleted = await refusedOr(
+          label('delete'),
+          () => v.delete(USER, gone.key, gone.revision),
+          async (o) => o.status === 'deleted' && (await own.get(USER, gone.key)) === null,
+        );
+        if (!deleted && (await own.get(USER, gone.key)) === null)
+          problems.push(`${label('delete')}: refused, yet deleted`);
+        for (const probe of probes) {
+          const granted = await decide(p.alice, variant, probe).catch((e) => {
+            asContractError(e);
+            return false;
+          });
+          if (granted === true && (await decide(p.alice, agent, probe)) !== true)
+            problems.push(`${label(probe[0])}: granted ${probe[1]}, which ${agent} is not`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });

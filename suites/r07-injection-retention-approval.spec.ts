@@ -43,9 +43,11 @@ import { obfuscatedVariant } from '../fixtures/corpora/obfuscation-arbitraries.j
 import { secretTokenShapes } from '../fixtures/corpora/secret-token-shapes.js';
 import { PROBE_HOSTS, PROBE_TOOLS } from '../fixtures/memory/authority-probes.js';
 import { badCalls, garbageProposalArb } from '../fixtures/memory/bad-memory-input.js';
+import { contentAtTheBound } from '../fixtures/memory/content-at-the-bound.js';
 import { judgeCorpusEntry } from '../fixtures/memory/judge-corpus-entry.js';
 import { AGENT, freshKey, note, ORG, USER, uniqueWord } from '../fixtures/memory/memory-proposal.js';
 import { rankingNeighbours } from '../fixtures/memory/ranking-neighbours.js';
+import { spellingVariants } from '../fixtures/memory/spelling-variants.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
 import { needCapability } from '../fixtures/scenario/need.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
@@ -686,7 +688,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     }
   });
 
-  it('R07.12 bad input gets a typed rejection with a reason, changes nothing, and is audited', async (ctx) => {
+  it('R07.12 bad input gets a typed rejection with a reason, changes nothing, and is audited; input exactly at each declared bound (content bytes in 1- to 4-byte characters, key length, search limit) is accepted', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
     const m = t().memory(p.alice, p.agents[0]);
@@ -725,6 +727,37 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     }
     expect(problems).toEqual([]);
     expect((await m.get(USER, key))?.revision).toBe(existing.revision);
+    // The other side of each bound: MemoryPolicy declares content "in UTF-8 bytes (exactly this
+    // many is accepted)", keys "in characters" (probed in ASCII, where every count agrees) and
+    // limits "in 1..maxSearchLimit". Exactly the bound is ordinary input.
+    const bounds = policy(t());
+    const accepted: string[] = [];
+    // A bound's refusal is a typed error or a size/key reason; held for approval or rejected for
+    // what the text says (a broker's content policy) is not about the bound, and is only noted.
+    const policyAnswers: string[] = [];
+    const atBound = async (label: string, k: string, content: string) => {
+      const o = await m.put(USER, note(k, content), null).catch((e: unknown) => asContractError(e));
+      const brief = `${label}: ${JSON.stringify(o).slice(0, 200)}`;
+      if (!('status' in o)) accepted.push(brief);
+      else if (o.status === 'written') {
+        if ((await m.get(USER, k))?.content !== content) accepted.push(`${label}: not read back as written`);
+      } else if (o.status === 'rejected' && o.reasons.some((r) => r === 'content_too_large' || r === 'invalid_key'))
+        accepted.push(brief);
+      else policyAnswers.push(brief);
+    };
+    for (const c of contentAtTheBound(bounds.maxContentBytes)) await atBound(c.label, freshKey('at-bound'), c.at);
+    const long = freshKey(`at-bound-${word}`);
+    await atBound(
+      `key of exactly ${bounds.maxKeyLength} characters`,
+      long + 'k'.repeat(bounds.maxKeyLength - long.length),
+      'fine',
+    );
+    await m
+      .search(USER, { text: word }, bounds.maxSearchLimit)
+      .catch((e: unknown) => accepted.push(`limit of exactly ${bounds.maxSearchLimit}: ${asContractError(e).code}`));
+    if (policyAnswers.length)
+      await ctx.annotate(`at a bound, answered by content policy (not judged): ${policyAnswers.join('; ')}`);
+    expect(accepted, 'input exactly at a declared bound is refused').toEqual([]);
   });
 
   it('R07.13 property: garbage in any proposal field never crashes the broker and never stores an invalid record', async (ctx) => {
@@ -780,17 +813,9 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     const prefix = policy(t()).approvalKeyPrefix;
     const m = t().memory(p.alice, p.agents[0]);
     const variants = new Set<string>([
-      prefix.toUpperCase(),
-      prefix.charAt(0).toUpperCase() + prefix.slice(1),
-      [...prefix].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join(''),
-      prefix.normalize('NFD'),
-      prefix.normalize('NFC'),
-      prefix.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)), // full-width
-      prefix.replace(/s/g, '\u017f'), // LATIN SMALL LETTER LONG S, NFKC-folds to "s"
-      prefix.replace(/k/g, '\u212a'), // KELVIN SIGN, NFKC-folds to "K"
+      ...spellingVariants(prefix),
       `${prefix.slice(0, 2)}\u00ad${prefix.slice(2)}`, // soft hyphen inside the word
     ]);
-    variants.delete(prefix);
     const leaks: string[] = [];
     for (const v of variants) {
       const key = `${v}${freshKey('gated-form')}`;
