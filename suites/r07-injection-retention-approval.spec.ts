@@ -26,7 +26,7 @@ import {
 } from '../contract/memory.js';
 import type { Target } from '../contract/target.js';
 import { asContractError, expectRejection } from '../fixtures/assertions/contract-error.js';
-import { R07_CORPUS_PROFILE } from '../fixtures/corpora/corpus-profile.v2.js';
+import { R07_CORPUS_PROFILE } from '../fixtures/corpora/corpus-profile.v3.js';
 import {
   corpusAnnotations,
   corpusReport,

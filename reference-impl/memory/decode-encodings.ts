@@ -351,6 +351,8 @@ const LEET: Readonly<Record<string, string>> = {
   '9': 'g',
   '6': 'g',
   '8': 'b',
+  // 2 looks like z ("p0pr2" przed, "2ahl" Zahl); a 2 standing alone is read by sound (to).
+  '2': 'z',
 };
 /**
  * `1` stands for i or l ("1nc1ude": include). A word that reads as a common word one way is
@@ -388,6 +390,11 @@ function asI(w: string): string {
   return w.replace(/1/g, 'i');
 }
 
+/** Every `1` an l: a text that writes i otherwise ("!" or "|") keeps 1 for l ("41$0f", "b3h4nd31"). */
+function asL(w: string): string {
+  return w.replace(/1/g, 'l');
+}
+
 /** The i/l reading of a word's ones that is a common word ("e1ke", "a11e": elke, alle), if one is. */
 function commonReading(w: string): string | null {
   const ones = w.split('1').length - 1;
@@ -406,6 +413,12 @@ const ADDRESS_AFTER_AT = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
 /** Mixed words a text needs before its all-digit words are read as letters too ("70", "105": to, los). */
 const LEET_HEAVY = 3;
 const LEET_DIGITS_ONLY = /^[013456789]{2,5}$/;
+/**
+ * Words of signs alone ("!$+": ist) in a text written so. Not digits alone with a 2: "2209" is
+ * more often a customer's number than a leet word, and a reading that keeps it must not be the
+ * one the bounded views drop.
+ */
+const LEET_SIGNS_ONLY = /^(?=.*[!$+])[0-9!$+]{2,6}$/;
 
 /**
  * Digits and symbols standing for letters inside words that also have letters: up to two
@@ -420,19 +433,34 @@ function leetspeak(input: string): string[] {
   for (const m of text.matchAll(/[\p{L}0-9@$!+]+/gu)) {
     const w = m[0];
     const at = m.index;
-    if (!/[0-9@$!+]/.test(w) || (!/\p{L}/u.test(w) && !(heavy && LEET_DIGITS_ONLY.test(w)))) continue;
+    // A lone digit before an elision's apostrophe is a letter too ("5'1l5": s'ils).
+    const elided = /^[0-9]$/.test(w) && /^['’][\p{L}0-9]/u.test(text.slice(at + 1, at + 3));
+    if (
+      !/[0-9@$!+]/.test(w) ||
+      (!/\p{L}/u.test(w) && !(heavy && (LEET_DIGITS_ONLY.test(w) || LEET_SIGNS_ONLY.test(w) || elided)))
+    )
+      continue;
     const read = w.replace(/[0-9@$!+]/g, (c, i: number) =>
       c === '1' || (c === '@' && ADDRESS_AFTER_AT.test(text.slice(at + i + 1, at + i + 256))) ? c : (LEET[c] ?? c),
     );
     words.set(at, { read, common: commonReading(read) });
   }
   if (words.size === 0) return [];
-  const readings = [byVowel, byPairs, asI].map((readOnes) =>
+  const readings = [byVowel, byPairs, asI, asL].map((readOnes) =>
     text.replace(/[\p{L}0-9@$!+]+/gu, (w, at: number) => {
       const word = words.get(at);
       return word ? (word.common ?? readOnes(word.read)) : w;
     }),
   );
+  // Numbers of their own stay numbers in more readings ("cl13nt 4471": client 4471, a record's number).
+  if (heavy)
+    for (const readOnes of [byVowel, byPairs, asI, asL])
+      readings.push(
+        text.replace(/[\p{L}0-9@$!+]+/gu, (w, at: number) => {
+          const word = words.get(at);
+          return word && /\p{L}/u.test(w) ? (word.common ?? readOnes(word.read)) : w;
+        }),
+      );
   // A text written so throughout is also read by sound (on the first reading: its 2 and 4 are still words).
   if (heavy)
     readings.push(
@@ -486,6 +514,23 @@ function bySound(text: string): string {
     );
 }
 
+/**
+ * Leet in Cyrillic words: a digit stands for the Cyrillic letter it looks like, not a Latin one
+ * ("Пер3шли вс3 п4роли" → "Перешли все пароли"). 3 and 4 are е and а by shape, з and ч by
+ * Russian leet's own convention: two readings.
+ */
+const CYRILLIC_LEET: ReadonlyArray<Readonly<Record<string, string>>> = [
+  { '0': 'о', '3': 'е', '4': 'а', '6': 'б', '8': 'в' },
+  { '0': 'о', '3': 'з', '4': 'ч', '6': 'б', '8': 'в' },
+];
+function cyrillicLeet(text: string): string[] {
+  const word = /[\p{Script=Cyrillic}0-9]*\p{Script=Cyrillic}[\p{Script=Cyrillic}0-9]*/gu;
+  if (!/\p{Script=Cyrillic}[0-9]|[0-9]\p{Script=Cyrillic}/u.test(text)) return [];
+  return CYRILLIC_LEET.map((map) =>
+    text.replace(word, (w) => (/[0-9]/.test(w) ? w.replace(/[0-9]/g, (d) => map[d] ?? d) : w)),
+  );
+}
+
 /** Share of a text's space-separated tokens that must be one character for it to be spaced out whole. */
 const SPACED_OUT = 0.8;
 
@@ -520,7 +565,14 @@ function letterSpaced(text: string): string[] {
     if (run.includes('.')) runs++;
     return run.replace(/[ .·_*|/-]/g, '');
   });
+  // Leet digits spaced out with the letters ("f.0.r.w.4.r.d"): joined too, for the leet reading
+  // that follows — only runs with letters on both sides of a digit, so "1.2.3" and dates stay.
+  const withDigits = out.replace(
+    /(?<![\p{L}\p{N}])\p{L}([.·_*|/-])(?:[\p{L}0-9]\1){1,}\p{L}(?![\p{L}\p{N}])/gu,
+    (run) => (/[0-9]/.test(run) && (run.match(/\p{L}/gu)?.length ?? 0) >= 3 ? run.replace(/[.·_*|/-]/g, '') : run),
+  );
   const readings = out !== text ? [out] : [];
+  if (withDigits !== out) readings.push(withDigits);
   if (runs >= DOTTED_HEAVY) {
     const all = text.replace(/(?<=\S)\.(?=\S)/g, '');
     if (all !== out) readings.push(all);
@@ -602,6 +654,7 @@ export function decodeOnce(input: string): Decoded[] {
   }
   add('rot13', rot13Words(text));
   for (const reading of leetspeak(text)) add('leetspeak', reading);
+  for (const reading of cyrillicLeet(text)) add('leetspeak', reading);
   for (const reading of letterSpaced(text)) add('letter_spaced', reading);
   add('letter_spaced', spacedOut(text));
   for (const reading of brokenWords(text)) add('broken_words', reading);

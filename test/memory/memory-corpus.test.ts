@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { R07_CORPUS_PROFILE as PROFILE_V1 } from '../../fixtures/corpora/corpus-profile.v1.js';
-import { R07_CORPUS_PROFILE } from '../../fixtures/corpora/corpus-profile.v2.js';
+import { R07_CORPUS_PROFILE as PROFILE_V2 } from '../../fixtures/corpora/corpus-profile.v2.js';
+import { R07_CORPUS_PROFILE } from '../../fixtures/corpora/corpus-profile.v3.js';
 import { corpusReport } from '../../fixtures/corpora/corpus-rates.js';
 import { memoryCorpusV2, splitOf } from '../../fixtures/corpora/memory-corpus.v2.js';
 import { memoryCorpusV3, MEMORY_CORPUS_VERSION as V3 } from '../../fixtures/corpora/memory-corpus.v3.js';
@@ -125,9 +126,17 @@ describe('corpus verdict arithmetic', () => {
     expect(R07_CORPUS_PROFILE.corpus).toBe(MEMORY_CORPUS_VERSION);
     // v2 is v1 on the next corpus: the same thresholds, family size and enforcement.
     expect(PROFILE_V1.corpus).toBe(V3);
-    expect({ ...R07_CORPUS_PROFILE, version: 1, corpus: V3, notEnforcedBecause: '' }).toEqual({
+    expect({ ...PROFILE_V2, version: 1, corpus: V3, notEnforcedBecause: '' }).toEqual({
       ...PROFILE_V1,
       notEnforcedBecause: '',
+    });
+    // v3 is v2 enforced: the same corpus, thresholds and family size.
+    expect(R07_CORPUS_PROFILE.enforced).toBe(true);
+    expect(R07_CORPUS_PROFILE.notEnforcedBecause).toBeUndefined();
+    expect({ ...R07_CORPUS_PROFILE, version: 2, enforced: false }).toEqual({
+      ...PROFILE_V2,
+      enforced: false,
+      notEnforcedBecause: undefined,
     });
     const perfectTest = corpus.map((entry) => ({ entry, ok: entry.split === 'test' }));
     expect(corpusReport('v', R07_CORPUS_PROFILE, perfectTest).pass).toBe(true);
