@@ -446,21 +446,17 @@ function leetspeak(input: string): string[] {
     words.set(at, { read, common: commonReading(read) });
   }
   if (words.size === 0) return [];
-  const readings = [byVowel, byPairs, asI, asL].map((readOnes) =>
-    text.replace(/[\p{L}0-9@$!+]+/gu, (w, at: number) => {
-      const word = words.get(at);
-      return word ? (word.common ?? readOnes(word.read)) : w;
-    }),
-  );
+  // Each reading of the ones, over the words `read` selects (the others are left as written).
+  const readAll = (read: (w: string) => boolean): string[] =>
+    [byVowel, byPairs, asI, asL].map((readOnes) =>
+      text.replace(/[\p{L}0-9@$!+]+/gu, (w, at: number) => {
+        const word = words.get(at);
+        return word && read(w) ? (word.common ?? readOnes(word.read)) : w;
+      }),
+    );
+  const readings = readAll(() => true);
   // Numbers of their own stay numbers in more readings ("cl13nt 4471": client 4471, a record's number).
-  if (heavy)
-    for (const readOnes of [byVowel, byPairs, asI, asL])
-      readings.push(
-        text.replace(/[\p{L}0-9@$!+]+/gu, (w, at: number) => {
-          const word = words.get(at);
-          return word && /\p{L}/u.test(w) ? (word.common ?? readOnes(word.read)) : w;
-        }),
-      );
+  if (heavy) readings.push(...readAll((w) => /\p{L}/u.test(w)));
   // A text written so throughout is also read by sound (on the first reading: its 2 and 4 are still words).
   if (heavy)
     readings.push(
