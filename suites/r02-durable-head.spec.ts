@@ -249,7 +249,16 @@ describe('R02 exact durable-head selection', () => {
       ['an unknown run state', { runState: 'cancelled' }],
     ];
     const max = target.stateLimits?.maxPayloadBytes;
-    if (max !== undefined && max <= 16 * 1024 * 1024) {
+    // Without a declared bound (or one too large to send) there is no size to hold the target to:
+    // said in the report, never left out silently.
+    const bounded = max !== undefined && max <= 16 * 1024 * 1024;
+    if (!bounded)
+      await ctx.annotate(
+        max === undefined
+          ? 'oversized interrupt and byte-unit probes not run: the target declares no stateLimits.maxPayloadBytes'
+          : `oversized interrupt and byte-unit probes not run: the declared payload bound (${max} bytes) is over 16 MiB`,
+      );
+    if (bounded) {
       const value = 'x'.repeat(max + 1);
       refused.push([
         'an interrupt value past the payload bound',
@@ -268,7 +277,7 @@ describe('R02 exact durable-head selection', () => {
     }
     // The bound is in bytes, whatever the characters: found in one-byte text (between the value
     // committed above and one byte past the payload bound), then held to in 2-, 3- and 4-byte ones.
-    if (max === undefined || max > 16 * 1024 * 1024) return;
+    if (!bounded) return;
     const probe = interruptProber(th, revision);
     const bound = await asciiInterruptBound(probe, Buffer.byteLength(interrupt.value), max + 1);
     for (const ch of MULTI_BYTE_CHARS) {
