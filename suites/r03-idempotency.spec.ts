@@ -283,7 +283,7 @@ describe('R03 idempotency and ambiguous crashes', () => {
     );
   });
 
-  it('R03.7 a retry that is not the same commit (other run or other pending) is a conflict, not a success', async (ctx) => {
+  it('R03.7 a retry that is not the same commit (other run, other pending or other expected revision) is a conflict, not a success', async (ctx) => {
     needCapability(ctx, t(), 'threadState');
     const th = await openThread(t());
     const ref = await th.store.write_native_state(th.scope, CODEC, payload('committed'), 'c');
@@ -292,6 +292,25 @@ describe('R03 idempotency and ambiguous crashes', () => {
     const other = await th.store.write_native_state(th.scope, CODEC, payload('other'), 'o');
     await expectRejection(th.store.commit_head(th.scope, other, 0, 'run-1'), ['revision_conflict']);
     expect(summary(await th.store.load_head(th.scope))).toEqual(summary(head));
+    // The head's own pending and run with an expected revision it was never committed from: a
+    // request nobody made, so not a retry — however far behind (or ahead) the revision is.
+    let last = head;
+    for (let i = 2; i <= 4; i++) {
+      const next = await th.store.write_native_state(th.scope, CODEC, payload(`chain-${i}`), `chain-${i}`);
+      last = await th.store.commit_head(th.scope, next, last.revision, 'run-chain');
+    }
+    const pending = await th.store.write_native_state(th.scope, CODEC, payload('chain-4'), 'chain-4');
+    expect(pending.stateId, 'the same key and bytes name the committed pending again').toBe(last.state.stateId);
+    for (const expected of [0, 1, last.revision - 2, last.revision + 1, last.revision + 5]) {
+      await expectRejection(th.store.commit_head(th.scope, pending, expected, 'run-chain'), [
+        'revision_conflict',
+      ]).catch((err: Error) => {
+        throw new Error(
+          `re-committing the head's pending as its run with expected revision ${expected} (the head is at ${last.revision}): ${err.message}`,
+        );
+      });
+    }
+    expect(summary(await th.store.load_head(th.scope))).toEqual(summary(last));
   });
 
   it('R03.8 mark_uncertain fences the run and keeps the previous head', async (ctx) => {
