@@ -91,6 +91,14 @@ export function openRunScope(): RunScope {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'smtc-run-'));
   const mark = randomUUID();
   const ledger = path.join(dir, 'instances.ndjson');
+  // What this changes is given back when the scope ends (a process may certify more than once).
+  const saved = [MARK_VAR, INSTANCE_LEDGER_VAR, OWNER_TMPDIR_VAR, 'TMPDIR'].map((k) => [k, process.env[k]] as const);
+  const restoreEnv = () => {
+    for (const [k, v] of saved) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
   process.env[MARK_VAR] = mark;
   process.env[INSTANCE_LEDGER_VAR] = ledger;
   process.env[OWNER_TMPDIR_VAR] = process.env.TMPDIR ?? '';
@@ -118,10 +126,12 @@ export function openRunScope(): RunScope {
         if (again === 0 && !existsSync(dir)) break;
         rmSync(dir, { recursive: true, force: true });
       }
+      restoreEnv();
       return notes;
     },
     close() {
       rmSync(dir, { recursive: true, force: true });
+      restoreEnv();
     },
   };
 }

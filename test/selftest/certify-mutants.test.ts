@@ -3,7 +3,9 @@
  * can fail. Mutants are discovered from fixtures/mutants/, so a new mutant is tested as soon
  * as it exists; each requirement with a suite must have at least two. Each mutant is certified
  * on the clauses it declares catch it (`caughtBy`) only, one certification at a time, longest
- * first: each of those clauses must fail, and so each requirement it breaks.
+ * first: each of those clauses must fail, and so each requirement it breaks. The certifications
+ * run the CLI's certify path in long-lived processes (certify-batch.ts): the CLI's own start-up
+ * is tested by test/cli/, and paid here once per worker instead of once per mutant.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +15,7 @@ import type { MutantModule } from '../../fixtures/mutants/define-mutant.js';
 import { notRun } from '../../fixtures/scenario/need.js';
 import { REPO_ROOT } from '../../fixtures/targets/load-target.js';
 import { expectedSeconds } from '../../suites/longest-first.js';
-import { runCertify } from './run-certify.js';
+import { certifyInBatch } from './certify-batch.js';
 
 const dir = path.join(REPO_ROOT, 'fixtures/mutants');
 const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'define-mutant.ts');
@@ -85,7 +87,7 @@ describe('self-test: mutants', () => {
       async (ctx) => {
         // Concurrent tests assert through their own context's expect.
         const { expect } = ctx;
-        const run = await inSlot(() => runCertify(['--target', file, '--only', mod.caughtBy.join(',')], PER_MUTANT_MS));
+        const run = await inSlot(() => certifyInBatch(file, mod.caughtBy.join(','), PER_MUTANT_MS));
         expect(run.verdict, run.output).not.toBeNull();
         for (const id of mod.breaks) {
           const v = run.verdict!.requirements.find((r) => r.id === id);
