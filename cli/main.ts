@@ -9,6 +9,7 @@ import { PROFILES } from './certify/profiles.js';
 import { doctor } from './doctor-command.js';
 import { terminalText } from './report/terminal-text.js';
 import { serve } from './serve-command.js';
+import { runW3CReferee } from './w3c-command.js';
 
 function parseInteger(value: string): number {
   const n = Number(value);
@@ -140,6 +141,21 @@ program
       process.stderr.write(`smtc: ${terminalText(e.message)}\n`);
       process.exitCode = EXIT.unusable;
     }
+  });
+
+program
+  .command('w3c')
+  .description(
+    "run W3C's own Trace Context harness (vendored, unmodified; Python 3 with aiohttp) at Level 1 and 2 against a target: exit 1 when either level fails",
+  )
+  .option('-t, --target <path>', 'module target, manifest file or URL, as for certify (default: the bundled reference)')
+  .option('-m, --manifest <file>', 'manifest of an HTTP target given as --target http://…')
+  .action(async (opts: { target?: string; manifest?: string }) => {
+    const args = [
+      ...(opts.target !== undefined ? ['--target', opts.target] : []),
+      ...(opts.manifest !== undefined ? ['--manifest', opts.manifest] : []),
+    ];
+    process.exitCode = await runW3CReferee(args);
   });
 
 program
