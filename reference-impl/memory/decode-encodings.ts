@@ -8,6 +8,8 @@
  * nesting and the total decoded output (normalize-text.ts).
  */
 
+import { LEET_WORDS } from './leet-words.js';
+
 export interface Decoded {
   readonly encoding: string;
   readonly text: string;
@@ -395,20 +397,27 @@ function asL(w: string): string {
   return w.replace(/1/g, 'l');
 }
 
-/** The i/l reading of a word's ones that is a common word ("e1ke", "a11e": elke, alle), if one is. */
-function commonReading(w: string): string | null {
+/** The i/l reading of a word's ones that is in `known` ("e1ke", "a11e": elke, alle), if one is. */
+function knownReading(w: string, known: ReadonlySet<string>): string | null {
   const ones = w.split('1').length - 1;
   if (ones === 0 || ones > MAX_ONES) return null;
   for (let mask = 0; mask < 2 ** ones; mask++) {
     let k = 0;
     const reading = w.replace(/1/g, () => LEET_ONE[(mask >> k++) & 1] ?? 'i');
-    if (COMMON.has(reading.toLowerCase())) return reading;
+    if (known.has(reading.toLowerCase())) return reading;
   }
   return null;
 }
 
 /** An `@` before a domain ("0u751d3-ma11.3x4mp1e") is an address's, not a leet "a". */
 const ADDRESS_AFTER_AT = /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
+
+/** A 1 before an -ion ending is i ("r3str1z10n3", "1nstruct10ns": restrizione, instructions). */
+const ION_ENDING = /1(?=(?:on|ón|ão|oni|one|ons|ones)$)/u;
+
+/** A digit alone that is a one-letter word (I, a, e, o) when a word follows it ("1 4m", "0 4dm1n"). */
+const LONE_VOWEL = /^[0134]$/;
+const LONE_BEFORE_WORD = /^ [0-9@$!+]*\p{L}/u;
 
 /** Mixed words a text needs before its all-digit words are read as letters too ("70", "105": to, los). */
 const LEET_HEAVY = 3;
@@ -429,7 +438,10 @@ function leetspeak(input: string): string[] {
   const mixed = text.match(/[\p{L}0-9@$!+]+/gu)?.filter((w) => /[0-9@$!+]/.test(w) && /\p{L}/u.test(w)).length ?? 0;
   const heavy = mixed >= LEET_HEAVY;
   // Each leet word is read once (by its offset); the readings differ only in its remaining ones.
-  const words = new Map<number, { readonly read: string; readonly common: string | null }>();
+  const words = new Map<
+    number,
+    { readonly read: string; readonly common: string | null; readonly known: string | null }
+  >();
   for (const m of text.matchAll(/[\p{L}0-9@$!+]+/gu)) {
     const w = m[0];
     const at = m.index;
@@ -443,7 +455,7 @@ function leetspeak(input: string): string[] {
     const read = w.replace(/[0-9@$!+]/g, (c, i: number) =>
       c === '1' || (c === '@' && ADDRESS_AFTER_AT.test(text.slice(at + i + 1, at + i + 256))) ? c : (LEET[c] ?? c),
     );
-    words.set(at, { read, common: commonReading(read) });
+    words.set(at, { read, common: knownReading(read, COMMON), known: knownReading(read, LEET_WORDS) });
   }
   if (words.size === 0) return [];
   // Each reading of the ones, over the words `read` selects (the others are left as written).
@@ -455,6 +467,22 @@ function leetspeak(input: string): string[] {
       }),
     );
   const readings = readAll(() => true);
+  // A word whose ones make a known word only read as i here and l there ("1nst411", "s113nt1y"):
+  // one more reading, the others kept. In it, in a text written so, a lone vowel digit before a
+  // word is the word it stands for ("1 4m th3 4dm1n": I; "4 p4rt1r d3", "0 4dm1n": a, o).
+  const lone = (w: string, at: number): boolean =>
+    heavy && LONE_VOWEL.test(w) && LONE_BEFORE_WORD.test(text.slice(at + 1, at + 32));
+  if (
+    [...words.values()].some((w) => w.common === null && w.known !== null) ||
+    (heavy && [...text.matchAll(/(?<![\p{L}\p{N}])[0134](?![\p{L}\p{N}])/gu)].some((m) => lone(m[0], m.index)))
+  )
+    readings.push(
+      text.replace(/[\p{L}0-9@$!+]+/gu, (w, at: number) => {
+        const word = words.get(at);
+        if (word) return word.common ?? word.known ?? byVowel(word.read.replace(ION_ENDING, 'i'));
+        return lone(w, at) ? (w === '1' ? 'i' : (LEET[w] ?? w)) : w;
+      }),
+    );
   // Numbers of their own stay numbers in more readings ("cl13nt 4471": client 4471, a record's number).
   if (heavy) readings.push(...readAll((w) => /\p{L}/u.test(w)));
   // A text written so throughout is also read by sound (on the first reading: its 2 and 4 are still words).
