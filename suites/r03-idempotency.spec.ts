@@ -295,11 +295,12 @@ describe('R03 idempotency and ambiguous crashes', () => {
     // The head's own pending and run with an expected revision it was never committed from: a
     // request nobody made, so not a retry — however far behind (or ahead) the revision is.
     let last = head;
+    // Writes wait out a declared write-rate bound: a rate refusal must not decide this clause.
     for (let i = 2; i <= 4; i++) {
-      const next = await th.store.write_native_state(th.scope, CODEC, payload(`chain-${i}`), `chain-${i}`);
+      const next = await writeWithinRate(t(), th, `chain-${i}`, `chain-${i}`);
       last = await th.store.commit_head(th.scope, next, last.revision, 'run-chain');
     }
-    const pending = await th.store.write_native_state(th.scope, CODEC, payload('chain-4'), 'chain-4');
+    const pending = await writeWithinRate(t(), th, 'chain-4', 'chain-4');
     expect(pending.stateId, 'the same key and bytes name the committed pending again').toBe(last.state.stateId);
     for (const expected of [0, 1, last.revision - 2, last.revision + 1, last.revision + 5]) {
       await expectRejection(th.store.commit_head(th.scope, pending, expected, 'run-chain'), [
