@@ -455,7 +455,9 @@ function leetspeak(input: string): string[] {
     const read = w.replace(/[0-9@$!+]/g, (c, i: number) =>
       c === '1' || (c === '@' && ADDRESS_AFTER_AT.test(text.slice(at + i + 1, at + i + 256))) ? c : (LEET[c] ?? c),
     );
-    words.set(at, { read, common: knownReading(read, COMMON), known: knownReading(read, LEET_WORDS) });
+    // The order-word reading is needed only where no common word is read (hot path: 2^ones tries).
+    const common = knownReading(read, COMMON);
+    words.set(at, { read, common, known: common === null ? knownReading(read, LEET_WORDS) : null });
   }
   if (words.size === 0) return [];
   // Each reading of the ones, over the words `read` selects (the others are left as written).
