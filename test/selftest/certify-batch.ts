@@ -6,13 +6,12 @@
  * run (it exits, as the CLI does) and after a timeout (it is killed, as runCertify kills the CLI).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Certification } from '../../cli/certify/verdict.js';
 import { REPO_ROOT } from '../../fixtures/targets/load-target.js';
 import type { BatchAnswer, BatchRequest } from './certify-batch-worker.js';
-import type { CertifyRun } from './run-certify.js';
+import { type CertifyRun, readVerdict } from './run-certify.js';
 
 const WORKER = path.join(REPO_ROOT, 'test/selftest/certify-batch-worker.ts');
 const RECYCLE_AFTER = 25;
@@ -55,14 +54,6 @@ function startWorker(): Worker {
   child.unref();
   (child.channel as { unref?: () => void } | undefined)?.unref?.();
   return w;
-}
-
-function readVerdict(out: string): Certification | null {
-  try {
-    return JSON.parse(readFileSync(path.join(out, 'verdict.json'), 'utf8')) as Certification;
-  } catch {
-    return null;
-  }
 }
 
 /** `smtc certify --target <target> --only <only> -q --out <fresh dir>`, in a batch worker. */

@@ -12,6 +12,15 @@ export interface CertifyRun {
   verdict: Certification | null;
 }
 
+/** The verdict.json a certification wrote into `out`, or null when it wrote none (or a torn one). */
+export function readVerdict(out: string): Certification | null {
+  try {
+    return JSON.parse(readFileSync(path.join(out, 'verdict.json'), 'utf8')) as Certification;
+  } catch {
+    return null;
+  }
+}
+
 export function runCertify(
   args: readonly string[],
   timeoutMs = 300_000,
@@ -40,13 +49,7 @@ export function runCertify(
     }, timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
-      let verdict: Certification | null = null;
-      try {
-        verdict = JSON.parse(readFileSync(path.join(out, 'verdict.json'), 'utf8')) as Certification;
-      } catch {
-        verdict = null;
-      }
-      resolve({ exitCode: code, output, verdict });
+      resolve({ exitCode: code, output, verdict: readVerdict(out) });
     });
   });
 }
