@@ -67,6 +67,11 @@ const CLAUSES: Record<string, Entry> = {
     'Execute or resume the native harness against that head.',
     'a resume supplies the value the pending interrupt returns (LangGraph: `Command(resume=value)`): in a run interrupted several times, or a thread whose runs ask the same question again, each continuation runs with the answer its own resume carries, and the head it commits holds it — never an earlier answer in its place',
   ],
+  'R02.21': [
+    'commit-protocol',
+    'Execute or resume the native harness against that head.',
+    'a resume continues exactly after its interrupt: the resumed run executes the steps after the interrupt, in order, none skipped or repeated — with an interrupt first, in the middle of a longer script, or followed by another interrupt',
+  ],
   'R02.20': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
   'R03.30': [
     'thread-state-invariants',
@@ -84,6 +89,11 @@ const CLAUSES: Record<string, Entry> = {
   'R04.30': [
     'thread-state-invariants',
     'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
+  ],
+  'R04.32': [
+    'thread-state-invariants',
+    'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
+    'exact means exact strings: the binding’s own codec, environment, harness or binding id in another letter case, Unicode normalisation form (NFD/NFKC), full width or with a trailing space or zero-width space is refused by load_head, write_native_state, commit_head, mark_uncertain, run_status and reconcile',
   ],
   'R04.31': [
     'thread-state-invariants',
@@ -279,6 +289,11 @@ const CLAUSES: Record<string, Entry> = {
     'commit-protocol',
     'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
     'as R03.10: a crash in mark_uncertain or reconcile, retried, ends with the run reconciled once and the head moved at most once',
+  ],
+  'R03.33': [
+    'commit-protocol',
+    'Do not automatically replay model or tool work.',
+    'step 1 ("Load the last durable head and revision") failing means step 2 has no head to execute against: a run or resume whose load fails shows no output and sends no model or tool request, and the head is unchanged — unless it loads the committed head on a retry and continues from it',
   ],
   'R03.28': [
     'commit-protocol',

@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { RunStep } from '../contract/runs.js';
 import type { CommitOptions, DurableStateHead, PendingInterrupt, PendingStateRef } from '../contract/state.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
 import { commandArbs, otherBindings, threadStateSetup } from '../fixtures/models/thread-state-commands.js';
@@ -20,7 +21,16 @@ import {
   textOfBytes,
 } from '../fixtures/scenario/interrupt-byte-bound.js';
 import { needCapability } from '../fixtures/scenario/need.js';
-import { CODEC, hex, lease, openThread, payload, type ThreadSession } from '../fixtures/scenario/thread-session.js';
+import { outputs, runSteps, runToInterrupt, within } from '../fixtures/scenario/process-faults.js';
+import {
+  CODEC,
+  hex,
+  lease,
+  openThread,
+  payload,
+  SPEC,
+  type ThreadSession,
+} from '../fixtures/scenario/thread-session.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
 const t = useTarget();
@@ -287,6 +297,45 @@ describe('R02 exact durable-head selection', () => {
       // e.g. escaped JSON, is stricter, not wrong): the probe checks either answer.
       await probe(fits);
       expect(await probe(over), `${bound + 1} bytes of ${ch} (${over.length} UTF-16 units) are refused`).toBe(false);
+    }
+  });
+
+  it('R02.21 a resumed run continues exactly after its interrupt (“Execute or resume the native harness against that head”): an interrupt first, in the middle of a longer script, or followed by another interrupt — each run shows exactly the steps up to its interrupt, each resume exactly the steps after it, in order', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'threadState');
+    const alice = t().principals.alice;
+    const STEP_MS = 45_000;
+    /** A script of emits (`e`) and interrupts (`?`); the runs it takes split at each interrupt. */
+    const scripts = ['?ee', 'e?ee', 'ee?eee', 'e?e?ee', 'e??e'];
+    for (const [n, shape] of scripts.entries()) {
+      const { bindingId } = await t().bindings.open(alice, SPEC);
+      const steps: RunStep[] = [...shape].map((c, i) =>
+        c === '?' ? { type: 'interrupt', value: `q${n}.${i}?` } : { type: 'emit', text: `s${n}.${i}` },
+      );
+      // What each run (the first, then each resume) must show: the emits up to the next interrupt.
+      const segments = shape.split('?').map((seg, k, all) => {
+        const start = all.slice(0, k).reduce((a, x) => a + x.length + 1, 0);
+        return [...seg].map((_, j) => `s${n}.${start + j}`);
+      });
+      const first = await runToInterrupt(t(), alice, bindingId, steps, STEP_MS);
+      expect({ shown: outputs(first.paused), state: first.paused.state }, `${shape}: the first run`).toEqual({
+        shown: segments[0],
+        state: 'interrupted',
+      });
+      let asked = first.asked;
+      for (let k = 1; k < segments.length; k++) {
+        const last = k === segments.length - 1;
+        expect(asked, `${shape}: interrupt ${k} asked`).toBeDefined();
+        const resumed = await within(
+          STEP_MS,
+          `${shape}: resume ${k}`,
+          runSteps(t(), alice, bindingId, [], { resume: { interruptId: asked!.interruptId, value: `a${k}` } }),
+        );
+        expect({ shown: outputs(resumed), state: resumed.state }, `${shape}: resume ${k}`).toEqual({
+          shown: segments[k],
+          state: last ? 'completed' : 'interrupted',
+        });
+        asked = resumed.events.find((e) => e.type === 'interrupt') as typeof asked;
+      }
     }
   });
 });

@@ -10,10 +10,12 @@
  * uncertain" without asking whether its commit landed is caught.
  */
 import { describe, expect, it } from 'vitest';
-import type { RunOutcome } from '../contract/runs.js';
+import type { RunOutcome, RunStep } from '../contract/runs.js';
 import type { RunState } from '../contract/state.js';
+import { withFailpoints } from '../fixtures/history/concurrent-clients.js';
+import { authorizedTool } from '../fixtures/scenario/authorized-tool.js';
 import { needCapability } from '../fixtures/scenario/need.js';
-import { runSteps, runToInterrupt, within } from '../fixtures/scenario/process-faults.js';
+import { durableHead, outputs, runSteps, runToInterrupt, viewOf, within } from '../fixtures/scenario/process-faults.js';
 import { lease, SPEC } from '../fixtures/scenario/thread-session.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
@@ -78,5 +80,90 @@ describe('R03 run records agree with the reported outcome', () => {
     );
     expect(resumed.state).toBe('completed');
     await expectRecorded(bindingId, resumed, 'completed', 'a resumed run');
+  });
+});
+
+/**
+ * Step 1 of the commit protocol fails: the worker cannot load the durable head (the store answers
+ * its load with `unavailable`, once). Nothing may run against a head it did not load — no output,
+ * no model or tool request (contract: "Do not automatically replay model or tool work") — and the
+ * head is unchanged; or, if the target retries the load, the run goes on from the committed head.
+ */
+describe('R03 a run whose head load fails executes nothing', () => {
+  it('R03.33 a run or a resume whose load of the durable head fails (“1. Load the last durable head and revision. 2. Execute or resume the native harness against that head”) executes nothing: no output event, no request reaches the provider or tool, the head is unchanged — or it loaded the committed head on a retry and continues from it', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'threadState', 'failpoints');
+    const alice = t().principals.alice;
+    const tool = await authorizedTool(t(), alice, t().principals.agents[0]);
+    const work = (tag: string): RunStep[] => [
+      { type: 'emit', text: `${tag}: first` },
+      { type: 'provider', prompt: `${tag}: a deterministic prompt` },
+      ...(tool ? [{ type: 'tool' as const, tool, args: `{"q":"${tag}"}` }] : []),
+      { type: 'emit', text: `${tag}: last` },
+    ];
+    /** The emits a run of `work(tag)` shows (the provider's completion is shown too). */
+    const shown = (tag: string) => [`${tag}: first`, `${tag}: last`];
+
+    /** A run whose head load fails once, judged against the head committed before it. */
+    const judge = async (what: string, bindingId: string, start: () => Promise<RunOutcome>, tag: string) => {
+      const committed = await durableHead(t(), alice, bindingId);
+      stubs().resetAll();
+      const o = await withFailpoints(t().faults, { 'state.load.before': '1*return("unavailable")' }, () =>
+        within(STEP_MS, what, start()),
+      );
+      const head = await durableHead(t(), alice, bindingId);
+      if (o.state === 'completed') {
+        // It loaded the committed head on a retry and went on from it.
+        expect(
+          { shown: outputs(o).filter((x) => x.startsWith(`${tag}: `)), revision: o.revision, head: head?.revision },
+          what,
+        ).toEqual({
+          shown: shown(tag),
+          revision: committed!.revision + 1,
+          head: committed!.revision + 1,
+        });
+        return;
+      }
+      expect(
+        {
+          state: o.state,
+          output: outputs(o),
+          provider: stubs().provider.completions().length,
+          tool: stubs().tool.calls().length,
+          head: viewOf(head),
+        },
+        `${what}: it could not load the head, so it executes nothing`,
+      ).toEqual({ state: o.state, output: [], provider: 0, tool: 0, head: viewOf(committed) });
+      expect(o.state, `${what}: nothing was shown, so nothing is uncertain`).toBe('failed');
+    };
+
+    // A thread with a committed head, then a run whose load fails.
+    const a = await t().bindings.open(alice, SPEC);
+    const kept = await within(STEP_MS, 'run 1', runSteps(t(), alice, a.bindingId, [{ type: 'emit', text: 'kept' }]));
+    expect(kept.state).toBe('completed');
+    await judge('a run whose load fails', a.bindingId, () => runSteps(t(), alice, a.bindingId, work('run')), 'run');
+    // A second run's load fails too (the first failure left nothing behind that changes it).
+    await judge(
+      'a second run whose load fails',
+      a.bindingId,
+      () => runSteps(t(), alice, a.bindingId, work('again')),
+      'again',
+    );
+
+    // An interrupted thread, then a resume whose load fails.
+    const b = await t().bindings.open(alice, SPEC);
+    const { paused, asked } = await runToInterrupt(
+      t(),
+      alice,
+      b.bindingId,
+      [{ type: 'emit', text: 'before the question' }, { type: 'interrupt', value: 'go on?' }, ...work('resume')],
+      STEP_MS,
+    );
+    expect({ state: paused.state, asked: asked?.value }).toEqual({ state: 'interrupted', asked: 'go on?' });
+    await judge(
+      'a resume whose load fails',
+      b.bindingId,
+      () => runSteps(t(), alice, b.bindingId, [], { resume: { interruptId: asked!.interruptId, value: 'yes' } }),
+      'resume',
+    );
   });
 });

@@ -21,6 +21,7 @@ import {
 import { badCallArb, invokeBadCall } from '../fixtures/arbitraries/bad-thread-state-call.js';
 import { FIELD_ERROR, type FieldMutation, mutateScope } from '../fixtures/arbitraries/scope-mutation.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
+import { spellingVariants } from '../fixtures/memory/spelling-variants.js';
 import { commandArbs, otherBindings, threadStateSetup } from '../fixtures/models/thread-state-commands.js';
 import { commandsParams, fcParams } from '../fixtures/properties/fc-params.js';
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
@@ -131,6 +132,40 @@ describe('R04 zero cross-scope access', () => {
     }
     expect(seen.length).toBe(single.length * 6);
     expect(summary(await th.store.load_head(th.scope))).toEqual(summary(head));
+  });
+
+  it('R04.32 scope fields are exact strings (“Reads and writes require exact binding, epoch, adapter codec…”): the binding’s own codec, environment, harness and binding id in another letter case, Unicode form or width are refused on every operation, reading and writing nothing', async (ctx) => {
+    needCapability(ctx, t(), 'threadState');
+    const th = await openThread(t());
+    const head = await commitOne(th, 'base', 'committed');
+    const ref = await th.store.write_native_state(th.scope, CODEC, payload('pending'), 'pending');
+    const fields = ['codec', 'environment', 'harness', 'bindingId'] as const;
+    let n = 0;
+    const seen: string[] = [];
+    for (const field of fields) {
+      const own = th.scope[field];
+      // A target may refuse a value outside its alphabet as bad input; it may never accept it.
+      const codes: ErrorCode[] = [FIELD_ERROR[field], 'invalid_argument'];
+      if (field === 'codec') codes.push('unknown_codec');
+      const variants = [...spellingVariants(own), `${own} `, `${own}\u200b`].filter((v) => v !== own);
+      expect(variants.length, `${field} ${own} has look-alike variants`).toBeGreaterThanOrEqual(5);
+      for (const variant of variants) {
+        const scope: StateScope = { ...th.scope, [field]: variant };
+        for (const [op, call] of everyOperation(th.store, scope, ref, head.revision, `v${n++}`)) {
+          await expectRejection(call(), codes, [variant]).catch((err: Error) => {
+            throw new Error(
+              `${op} with ${field} ${JSON.stringify(variant)} (binding’s ${JSON.stringify(own)}): ${err.message}`,
+            );
+          });
+          seen.push(`${op}/${field}`);
+        }
+      }
+    }
+    expect(new Set(seen).size).toBe(fields.length * 6);
+    expect(summary(await th.store.load_head(th.scope))).toEqual(summary(head));
+    // The pending write is still the binding's and commits as the next head.
+    const next = await th.store.commit_head(th.scope, ref, head.revision, 'run-after-variants');
+    expect(next.revision).toBe(head.revision + 1);
   });
 
   it('R04.3 a lease reaches no other binding — the owner’s own or another tenant’s — and no one else reaches it', async (ctx) => {
