@@ -125,6 +125,11 @@ const CLAUSES: Record<string, Entry> = {
     'Require human approval where the scope/path policy says so.',
     'an approval is one decision: two decisions of one pending write arriving together (approve with reject, or the same approval twice) end with exactly one taking effect — the record written once if approved, never written if rejected — and no answer claims the decision that did not happen',
   ],
+  'R07.22': [
+    'memory-write-pipeline',
+    'Validate key, kind, content type, size, and retention.',
+    'MemoryProposal.retentionSeconds: "Retention in seconds from now; omitted = the scope’s default policy" — a record written with retention omitted, in every writable scope, is kept until the expiresAt the target reports and gone after it from get, search and storage (as R07.19); an explicit retention — or the scope default a target declares in MemoryPolicy.defaultRetentionSeconds — is reported as that many seconds from the write, so reporting and enforcing cannot drift',
+  ],
   'R07.21': [
     'memory-write-pipeline',
     'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
@@ -415,6 +420,11 @@ const CLAUSES: Record<string, Entry> = {
     'memory-write-pipeline',
     'Results are bounded and retain provenance.',
     'every hit carries the full provenance `get` returns for its key — writer, agent, content hash, approval, times, findings, and a consolidated record’s sources and source revisions',
+  ],
+  'R05.13': [
+    'memory-write-pipeline',
+    'Search applies authorization and namespace filters before lexical/vector ranking. Results are bounded and retain provenance.',
+    'rank, then bound: results come best first (scores never increase) and a search bounded below the number of matches returns the first k of the unbounded answer, records tied on score in any order; not judged where hits carry no scores or all score alike',
   ],
   'R05.10': [
     'memory-write-pipeline',

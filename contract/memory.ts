@@ -67,7 +67,7 @@ export interface MemoryRecord {
   /** ISO-8601, or null for no expiry. */
   readonly expiresAt: string | null;
   readonly provenance: MemoryProvenance;
-  /** Search score when returned by search, else undefined. */
+  /** Search score when returned by search (higher is more relevant; R05.13 judges the order by it), else undefined. */
   readonly score?: number;
 }
 
@@ -190,6 +190,12 @@ export interface MemoryPolicy {
   readonly maxKeyLength: number;
   /** Name of the declared consolidation policy run for `onConflict: 'consolidate'`. */
   readonly consolidationPolicy: string;
+  /**
+   * The scope's default retention policy, applied when a proposal omits `retentionSeconds`:
+   * seconds from the write, or null for no expiry. Optional (older targets omit it); a scope
+   * left out is not declared.
+   */
+  readonly defaultRetentionSeconds?: Readonly<Partial<Record<MemoryScopeKind, number | null>>>;
 }
 
 export interface Audit {

@@ -29,7 +29,7 @@ import { AGENT, freshKey, note, ORG, USER, uniqueWord } from '../fixtures/memory
 import { spellingVariants } from '../fixtures/memory/spelling-variants.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
 import { forgedHandle, labelsOtherThan, MISMATCH_REFUSALS, unlessRefused } from '../fixtures/scenario/forged-handle.js';
-import { needCapability } from '../fixtures/scenario/need.js';
+import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { withFreshTarget } from '../fixtures/targets/fresh-target.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
@@ -501,6 +501,62 @@ describe('R05 memory isolation and default policies', () => {
     for (const limit of bad) {
       await expectRejection(m.search(USER, { text: word }, limit as number), ['invalid_argument']);
     }
+  });
+
+  it('R05.13 search ranks, then bounds: every answer comes best first (scores never increase), and a search bounded below the number of matches returns the top of the ranking — the first k of the unbounded answer, records tied on score in any order', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const m = t().memory(p.alice, p.agents[0]);
+    const [a, b] = [uniqueWord(), uniqueWord()];
+    // Matches of clearly different strength for each query: the query word repeated or alone,
+    // diluted by other words, one query word or both — no ranking function is assumed, only that
+    // the target's own scores order its own answers.
+    const contents = [
+      `${a} ${a} ${a} ${a}`,
+      `${a} ${a} ${a} ${b}`,
+      `${a} ${a} notes about the garden`,
+      `${a} ${b}`,
+      `${a} with many other words about the weather, the garden, the kitchen and the long drive home`,
+      `${b} ${b} ${b} alone`,
+      `${b} and plenty of other words that say nothing much about anything at all today`,
+    ];
+    for (const [i, c] of contents.entries()) written(await m.put(USER, note(`ranks/${a}/${i}`, c), null));
+    const all = Math.min(contents.length, t().memoryPolicy?.maxSearchLimit ?? contents.length);
+    const problems: string[] = [];
+    let judged = 0;
+    for (const q of [a, b, `${a} ${b}`, `${b} ${a}`]) {
+      const full = await m.search(USER, { text: q }, all);
+      // Without scores, or with every match scored alike, order alone cannot be judged.
+      if (full.some((r) => typeof r.score !== 'number') || new Set(full.map((r) => r.score)).size < 2) continue;
+      judged += 1;
+      const show = (rs: readonly MemoryRecord[]) => rs.map((r) => `${r.key}@${r.score}`).join(', ');
+      const scoreOf = new Map(full.map((r) => [r.key, r.score as number]));
+      const descending = (rs: readonly MemoryRecord[]) =>
+        rs.every((r, i) => i === 0 || (r.score as number) <= (rs[i - 1]?.score as number));
+      if (!descending(full)) problems.push(`"${q}" limit ${all}: not best first [${show(full)}]`);
+      for (let k = 1; k < full.length; k++) {
+        const top = await m.search(USER, { text: q }, k);
+        if (!descending(top)) problems.push(`"${q}" limit ${k}: not best first [${show(top)}]`);
+        // The first k of the ranking, up to the order of tied records: the same scores, each on a
+        // record the unbounded answer gives that score.
+        const want = full.slice(0, k).map((r) => r.score as number);
+        const got = top.map((r) => r.score as number);
+        const sorted = (xs: number[]) => [...xs].sort((x, y) => y - x);
+        const same = (x: number | undefined, y: number | undefined) =>
+          x !== undefined && y !== undefined && Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x));
+        const misplaced = top.filter((r) => !same(scoreOf.get(r.key), r.score));
+        const scores = sorted(got);
+        if (scores.length !== k || !sorted(want).every((x, i) => same(x, scores[i])) || misplaced.length > 0) {
+          problems.push(`"${q}" limit ${k}: [${show(top)}], not the top of [${show(full)}]`);
+        }
+      }
+    }
+    if (judged === 0)
+      return unsupportedByTarget(
+        ctx,
+        'not judged: the target returns search hits without scores (or scores every match alike)',
+      );
+    expect(problems.join('\n')).toBe('');
   });
 
   it('R05.10 an unknown agent or an unauthenticated caller gets a typed refusal that reveals nothing, and no tool or destination; another spelling of a registered agent id (case, NFC/NFD/NFKC, full-width) is refused as unknown or acts as that agent, never as one of its own', async (ctx) => {

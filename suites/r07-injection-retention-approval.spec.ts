@@ -52,6 +52,7 @@ import { fcParams } from '../fixtures/properties/fc-params.js';
 import { needCapability } from '../fixtures/scenario/need.js';
 import { SPEC } from '../fixtures/scenario/thread-session.js';
 import { runSettings } from '../fixtures/settings/run-settings.js';
+import { withFreshTarget } from '../fixtures/targets/fresh-target.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
 const t = useTarget();
@@ -168,6 +169,15 @@ function rankingDifferences(
     }
   }
   return problems;
+}
+
+/**
+ * Where a body is still kept in the target's storage (R07.19's probe: rows, index, log, backups),
+ * or null when the target declares no storage inspection.
+ */
+async function storageResidue(target: Target, word: string): Promise<readonly string[] | null> {
+  if (!target.capabilities.storageInspection || !target.storage) return null;
+  return (await target.storage.residue(word)).found;
 }
 
 /** How many gated writes R07.7 queues looking for the pending-approval bound. */
@@ -1159,11 +1169,103 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     expect(await m.search(USER, { text: word }, 10)).toEqual([]);
     // Expiry met inside the decision reaches storage as a purge does (R07.19): the expired body
     // is in none of the places the target keeps data, its search index included.
-    if (t().capabilities.storageInspection && t().storage) {
-      expect((await t().storage!.residue(firstWord)).found).toEqual([]);
-    }
+    expect((await storageResidue(t(), firstWord)) ?? []).toEqual([]);
     const again = written(await approve(await m.put(USER, note(key, `${word} reborn`), null)));
     expect(again.revision).toBeGreaterThan(first.revision);
     expect((await m.get(USER, key))?.content).toBe(`${word} reborn`);
+  });
+
+  it('R07.22 the expiry a record reports is the one enforced: written with retention omitted (the scope’s default policy) in every writable scope, a reported expiresAt holds the record until then and removes it after — from get, search and storage — and an explicit retention, or a declared scope default, is reported as that many seconds from the write', async (ctx) => {
+    needCapability(ctx, t(), 'memory', 'settableClock');
+    await withFreshTarget({ sharedLearning: true }, async (ft) => {
+      const clock = ft.clock!;
+      const { principals: p } = ft;
+      const agent = p.agents[0];
+      const writers = [
+        { scope: USER, m: ft.memory(p.alice, agent) },
+        { scope: AGENT, m: ft.memory(p.alice, agent) },
+        { scope: ORG, m: ft.memory(p.adminA, agent) },
+      ] as const;
+      type Tracked = { label: string; scope: MemoryScope; m: MemoryBroker; key: string; word: string; expiry: number };
+      const tracked: Tracked[] = [];
+      const problems: string[] = [];
+      const notes: string[] = [];
+      for (const { scope, m } of writers) {
+        for (const retentionSeconds of [undefined, 60, 3600, 90_000]) {
+          const word = longWord();
+          const key = freshKey(`retention-reported-${scope.kind}`);
+          const extra = retentionSeconds === undefined ? {} : { retentionSeconds };
+          const before = await clock.now();
+          const o = await putOrRefused(m, scope, note(key, `${word} kept for a while`, extra), null);
+          const after = await clock.now();
+          const label = `${scope.kind} ${key} (retention ${retentionSeconds ?? 'omitted'})`;
+          if (o.status !== 'written') {
+            // A scope this writer may not write here is not one of the writable scopes.
+            notes.push(`${label}: ${o.status}`);
+            continue;
+          }
+          const reported = o.record.expiresAt;
+          const expiry = reported === null ? null : Date.parse(reported);
+          if (expiry !== null && Number.isNaN(expiry)) {
+            problems.push(`${label}: expiresAt ${reported} is not a date`);
+            continue;
+          }
+          // "Retention in seconds from now": the write's own time, to the second — the explicit
+          // retention, or the scope's default where the target declares it.
+          const declared = ft.memoryPolicy?.defaultRetentionSeconds?.[scope.kind];
+          const seconds = retentionSeconds ?? declared;
+          const [lo, hi] = [before + (seconds ?? 0) * 1000 - 1000, after + (seconds ?? 0) * 1000 + 1000];
+          if (seconds === null && expiry !== null) {
+            problems.push(`${label}: reports expiresAt ${reported}, the declared default is no expiry`);
+            continue;
+          }
+          if (typeof seconds === 'number' && (expiry === null || expiry < lo || expiry > hi)) {
+            const what = retentionSeconds === undefined ? ` (the declared default for ${scope.kind})` : '';
+            problems.push(`${label}: reports expiresAt ${reported}, not ${seconds} s${what} after the write`);
+            continue;
+          }
+          if (expiry === null) {
+            notes.push(`${scope.kind}: no default expiry${declared === null ? ' (as declared)' : ''}`);
+            continue;
+          }
+          if (expiry <= after) {
+            problems.push(`${label}: reports expiresAt ${reported}, already past at the write`);
+            continue;
+          }
+          tracked.push({ label, scope, m, key, word, expiry });
+        }
+      }
+      await ctx.annotate(`retention: ${notes.join('; ') || 'every write written with an expiry'}`);
+      const present = async (r: Tracked) => ({
+        get: (await r.m.get(r.scope, r.key)) !== null,
+        search: (await r.m.search(r.scope, { text: r.word }, 10)).some((h) => h.key === r.key),
+      });
+      // Walk the clock through every reported expiry, earliest first: just before it the record is
+      // there, just after it is gone everywhere; the later ones are still there.
+      const pending = [...tracked].sort((x, y) => x.expiry - y.expiry);
+      while (pending.length > 0) {
+        const next = pending[0] as Tracked;
+        const ahead = next.expiry - 2000 - (await clock.now());
+        if (ahead > 0) await clock.advance(ahead);
+        const edge = await clock.now();
+        for (const r of pending.filter((x) => x.expiry > edge + 1000)) {
+          const seen = await present(r);
+          if (!seen.get || !seen.search)
+            problems.push(`${r.label}: gone (get ${seen.get}, search ${seen.search}) before its expiresAt`);
+        }
+        await clock.advance(next.expiry + 1000 - (await clock.now()));
+        const now = await clock.now();
+        for (const r of pending.filter((x) => x.expiry < now)) {
+          const seen = await present(r);
+          if (seen.get || seen.search)
+            problems.push(`${r.label}: still returned (get ${seen.get}, search ${seen.search}) after its expiresAt`);
+          const residue = await storageResidue(ft, r.word);
+          if (residue && residue.length > 0) problems.push(`${r.label}: expired body still in ${residue.join(', ')}`);
+        }
+        pending.splice(0, pending.length, ...pending.filter((x) => x.expiry >= now));
+      }
+      expect(tracked.length, 'writes that reported an expiry').toBeGreaterThan(0);
+      expect(problems.join('\n')).toBe('');
+    });
   });
 });

@@ -123,6 +123,13 @@ export const MemoryPolicySchema = named(
     maxContentBytes: z.number(),
     maxKeyLength: z.number(),
     consolidationPolicy: z.string(),
+    defaultRetentionSeconds: z
+      .object({
+        user: z.number().nullable().optional(),
+        agent: z.number().nullable().optional(),
+        organization: z.number().nullable().optional(),
+      })
+      .optional(),
   }),
 ) satisfies z.ZodType<MemoryPolicy>;
 

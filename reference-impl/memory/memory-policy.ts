@@ -4,6 +4,13 @@
  */
 import type { MemoryPolicy, MemoryScopeKind } from '../../contract/memory.js';
 
+/** Retention applied when a proposal gives none: user/agent memories expire, org policy doesn't. */
+export const DEFAULT_RETENTION_SECONDS: Readonly<Record<MemoryScopeKind, number | null>> = {
+  user: 365 * 24 * 3600,
+  agent: 365 * 24 * 3600,
+  organization: null,
+};
+
 export const MEMORY_POLICY: MemoryPolicy = {
   approvalKeyPrefix: 'sensitive/',
   protectedKeyPrefix: 'skills/',
@@ -11,6 +18,7 @@ export const MEMORY_POLICY: MemoryPolicy = {
   maxContentBytes: 16 * 1024,
   maxKeyLength: 200,
   consolidationPolicy: 'append-text/v1',
+  defaultRetentionSeconds: DEFAULT_RETENTION_SECONDS,
 };
 
 export const MEMORY_BOUNDS = {
@@ -34,13 +42,6 @@ export const MEMORY_BOUNDS = {
   /** Consolidation inputs recorded per consolidation (the newest ones). */
   maxConsolidationSources: 64,
 } as const;
-
-/** Retention applied when a proposal gives none: user/agent memories expire, org policy doesn't. */
-export const DEFAULT_RETENTION_SECONDS: Readonly<Record<MemoryScopeKind, number | null>> = {
-  user: 365 * 24 * 3600,
-  agent: 365 * 24 * 3600,
-  organization: null,
-};
 
 /** The reference is a single-environment deployment; namespaces still carry it. */
 export const MEMORY_ENVIRONMENT = 'test';
