@@ -142,6 +142,11 @@ const CLAUSES: Record<string, Entry> = {
     'Suppress internal context to untrusted external/provider endpoints unless explicitly configured.',
     'a destination is trusted by its origin (scheme, host and port; RFC 6454), not by its text: a provider and tool whose URLs begin with the trusted internal service’s origin (a port whose digits extend the trusted port’s) receive no traceparent, tracestate or baggage, while the trusted service itself still receives the run’s context',
   ],
+  'R09.14': [
+    'propagation',
+    'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',
+    'only OWS (SP / HTAB, RFC 9110 §5.6.3) around a field value is not part of it: a W3C-valid traceparent wrapped in other whitespace (NBSP, NEL, BOM, VT, FF, U+2028, U+3000) from a trusted caller is not a traceparent, so it is ignored and a new root started, never continued',
+  ],
   'R01.1': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
   'R01.2': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
   'R01.3': [
