@@ -537,6 +537,11 @@ const CLAUSES: Record<string, Entry> = {
     'Propagate context to the sandbox worker, ToolBroker, MemoryBroker, ThreadStateStore, subagents, and trusted internal services.',
     'context propagated on a call is that call’s: every call to a trusted peer (the trusted internal service, tools it hosts) that carries trace context carries the run’s trace id and, as parent-id, the span of that call — its `tool.invoke`, or its own client span — never the run’s, a subagent’s or another call’s (W3C Trace Context §parent-id)',
   ],
+  'R08.12': [
+    'propagation',
+    'Generate child spans for control-plane and worker operations.',
+    'an operation that fails is an operation too: the span of a step that fails (a tool never granted, a tool or provider answering HTTP 500, a memory write the caller may not make) is exported and ended, parented under `harness.run` as the required topology says, and does not claim success',
+  ],
   'R08.7': [
     'required-span-topology',
     'Link it to `harness.run` only when the provider integration supports safe, tenant-correct correlation.',

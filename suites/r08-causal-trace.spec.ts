@@ -193,6 +193,49 @@ async function tracedRun(
   return { outcome, spans: await spansOfTrace(target, c(), outcome.traceId!, want) };
 }
 
+/**
+ * Steps that fail, one per kind the kit can cause (the name, the span the step's operation
+ * must yield, the step, and how the stubs are set to answer): a tool the agent was never
+ * granted, a tool and a provider answering HTTP 500, a memory write to a scope the caller may
+ * not write. Whether the run then fails or goes on is the target's; the operation's span is due
+ * either way.
+ */
+const FAILING_STEPS: readonly (readonly [
+  string,
+  SpanName,
+  (tool: string, key: string) => RunStep,
+  (stubs: ReturnType<typeof s>) => void,
+])[] = [
+  [
+    'a tool the agent was never granted',
+    SPAN.toolInvoke,
+    () => ({ type: 'tool', tool: 'not-granted-tool', args: '{"q":"forbidden"}' }),
+    () => {},
+  ],
+  [
+    'a tool answering HTTP 500',
+    SPAN.toolInvoke,
+    (tool) => ({ type: 'tool', tool, args: '{"q":"failing tool"}' }),
+    (stubs) => stubs.tool.respondWith(() => ({ status: 500, raw: '{"error":"failing on purpose"}' })),
+  ],
+  [
+    'a provider answering HTTP 500',
+    SPAN.providerInvoke,
+    () => ({ type: 'provider', prompt: 'A prompt the provider fails.' }),
+    (stubs) => stubs.provider.respondWith(() => ({ status: 500, raw: '{"error":"failing on purpose"}' })),
+  ],
+  [
+    'a memory write to a scope the caller may not write',
+    SPAN.memoryWrite,
+    (_tool, key) => ({
+      type: 'memory_write',
+      scope: 'organization',
+      proposal: { key, kind: 'semantic', content: 'Org-wide travel policy.', contentType: 'text/plain' },
+    }),
+    () => {},
+  ],
+];
+
 describe('R08 one causal trace across control plane, worker, state, memory, tools, subagents and encoding', () => {
   it('R08.1 a full run yields one trace with exactly the required parent/child topology', async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
@@ -457,4 +500,30 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
     for (const [name, n] of Object.entries(expectedSpans(steps))) expect(counts[name] ?? 0, name).toBe(n);
     expect(subagentNestingProblems(spans, steps)).toEqual([]);
   });
+  it.for(FAILING_STEPS)(
+    'R08.12 a failing operation (%s) is still recorded: its span is exported, ended, parented under harness.run in the run’s trace, and does not claim success (OTel status not OK)',
+    async ([, name, step, fail], ctx) => {
+      needCapability(ctx, t(), 'runs', 'telemetry');
+      const toolName = needTool(ctx);
+      s().resetAll();
+      fail(s());
+      let outcome: RunOutcome;
+      try {
+        outcome = await run(t(), [{ type: 'emit', text: 'About to fail.' }, step(toolName, `failing-${bindingSeq}`)]);
+      } finally {
+        s().resetAll();
+      }
+      expect(outcome.traceId, 'a target exporting telemetry reports the trace id of the run').toMatch(/^[0-9a-f]{32}$/);
+      const spans = await spansOfTrace(t(), c(), outcome.traceId!, { spans: { [SPAN.run]: 1, [name]: 1 } });
+      const runs = spans.filter((x) => x.name === SPAN.run);
+      expect(runs, 'one harness.run').toHaveLength(1);
+      const failing = spans.filter((x) => x.name === name);
+      for (const x of failing) {
+        expect(x.parentSpanId, `${name} is parented under harness.run`).toBe(runs[0]!.spanId);
+        expect(BigInt(x.endTimeUnixNano) > 0n, `${name} is ended`).toBe(true);
+        expect(BigInt(x.endTimeUnixNano) >= BigInt(x.startTimeUnixNano), `${name} ends after it starts`).toBe(true);
+        expect(x.status.code, `${name} of a failed operation does not claim success (OTel status OK)`).not.toBe(1);
+      }
+    },
+  );
 });
