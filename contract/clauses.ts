@@ -542,6 +542,11 @@ const CLAUSES: Record<string, Entry> = {
     'Generate child spans for control-plane and worker operations.',
     'an operation that fails is an operation too: the span of a step that fails (a tool never granted, a tool or provider answering HTTP 500, a memory write the caller may not make) is exported and ended, parented under `harness.run` as the required topology says, and does not claim success',
   ],
+  'R08.13': [
+    'propagation',
+    'Generate child spans for control-plane and worker operations.',
+    'the kit reads a trace after `Target.telemetry.flush()` ("Export what is queued"): the flush resolves only once the queued spans have reached the collector, so right after it — no polling, no wait — every span of a finished run is there',
+  ],
   'R08.7': [
     'required-span-topology',
     'Link it to `harness.run` only when the provider integration supports safe, tenant-correct correlation.',

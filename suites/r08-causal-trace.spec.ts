@@ -22,11 +22,12 @@ import { TRUSTED_PATH } from '../fixtures/stubs/stub-protocol.js';
 import { startTrustedServiceStub, type TrustedServiceStub } from '../fixtures/stubs/trusted-service-stub.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
+import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
 import { contractRule } from '../fixtures/traces/contract-rules.js';
 import { expectedSpans, type SpanCounts } from '../fixtures/traces/expected-spans.js';
 import { carriedParentIds, headerLines, outboundParentProblems } from '../fixtures/traces/outbound-call-parents.js';
 import { isOutboundCallSpan, topologyProblems } from '../fixtures/traces/required-topology.js';
-import { nameCounts, spansOfTrace } from '../fixtures/traces/run-trace.js';
+import { missingFrom, nameCounts, spansOfTrace } from '../fixtures/traces/run-trace.js';
 import { subagentNestingProblems } from '../fixtures/traces/subagent-nesting.js';
 
 const c = useCollector();
@@ -53,6 +54,9 @@ const tTrustedTools = useTarget(() => ({
   toolUrl: trustedTools!.url,
   trustedServiceUrl: trustedTools!.url,
 }));
+
+/** Export timeout assumed for bounding a flush (bounded-flush.ts waits a few of these). */
+const FLUSH_BOUND_EXPORT_TIMEOUT_MS = 2_000;
 
 const TRUSTED_TRACE = '0af7651916cd43dd8448eb211c80319c';
 const TRUSTED_SPAN = 'b7ad6b7169203331';
@@ -526,4 +530,20 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
       }
     },
   );
+  it('R08.13 telemetry.flush() resolves once the queued spans reached the collector: right after it, with no wait, every span of the finished run is there (Target.telemetry.flush: "Export what is queued")', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const steps = fullScript(`flushed-${bindingSeq}`, needTool(ctx));
+    const outcome = await run(t(), steps);
+    expect(outcome.state, 'the run itself must complete').toBe('completed');
+    expect(outcome.traceId, 'a target exporting telemetry reports the trace id of the run').toMatch(/^[0-9a-f]{32}$/);
+    await boundedFlush(t(), FLUSH_BOUND_EXPORT_TIMEOUT_MS);
+    // Read at once: a flush that only starts the export has delivered nothing yet.
+    const spans = c()
+      .spans()
+      .filter((x) => x.traceId === outcome.traceId);
+    expect(
+      missingFrom(spans, { spans: { ...expectedSpans(steps), ...STATE_SPANS } }),
+      'not at the collector when flush() resolved',
+    ).toEqual([]);
+  });
 });
