@@ -157,6 +157,11 @@ const CLAUSES: Record<string, Entry> = {
     'Suppress internal context to untrusted external/provider endpoints unless explicitly configured.',
     'a destination is trusted by its origin (scheme, host and port; RFC 6454), not by its text: a provider and tool whose URLs begin with the trusted internal service’s origin (a port whose digits extend the trusted port’s) receive no traceparent, tracestate or baggage, while the trusted service itself still receives the run’s context',
   ],
+  'R09.14': [
+    'propagation',
+    'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',
+    'only OWS (SP / HTAB, RFC 9110 §5.6.3) around a field value is not part of it: a W3C-valid traceparent wrapped in other whitespace (NBSP, NEL, BOM, VT, FF, U+2028, U+3000) from a trusted caller is not a traceparent, so it is ignored and a new root started, never continued',
+  ],
   'R01.1': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
   'R01.2': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
   'R01.3': [
@@ -556,6 +561,16 @@ const CLAUSES: Record<string, Entry> = {
     'propagation',
     'Propagate context to the sandbox worker, ToolBroker, MemoryBroker, ThreadStateStore, subagents, and trusted internal services.',
     'context propagated on a call is that call’s: every call to a trusted peer (the trusted internal service, tools it hosts) that carries trace context carries the run’s trace id and, as parent-id, the span of that call — its `tool.invoke`, or its own client span — never the run’s, a subagent’s or another call’s (W3C Trace Context §parent-id)',
+  ],
+  'R08.12': [
+    'propagation',
+    'Generate child spans for control-plane and worker operations.',
+    'an operation that fails is an operation too: the span of a step that fails (a tool never granted, a tool or provider answering HTTP 500, a memory write the caller may not make) is exported and ended, parented under `harness.run` as the required topology says, and does not claim success',
+  ],
+  'R08.13': [
+    'propagation',
+    'Generate child spans for control-plane and worker operations.',
+    'the kit reads a trace after `Target.telemetry.flush()` ("Export what is queued"): the flush resolves only once the queued spans have reached the collector, so right after it — no polling, no wait — every span of a finished run is there',
   ],
   'R08.7': [
     'required-span-topology',

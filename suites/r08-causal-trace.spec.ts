@@ -22,11 +22,12 @@ import { TRUSTED_PATH } from '../fixtures/stubs/stub-protocol.js';
 import { startTrustedServiceStub, type TrustedServiceStub } from '../fixtures/stubs/trusted-service-stub.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
+import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
 import { contractRule } from '../fixtures/traces/contract-rules.js';
 import { expectedSpans, type SpanCounts } from '../fixtures/traces/expected-spans.js';
 import { carriedParentIds, headerLines, outboundParentProblems } from '../fixtures/traces/outbound-call-parents.js';
 import { isOutboundCallSpan, topologyProblems } from '../fixtures/traces/required-topology.js';
-import { nameCounts, spansOfTrace } from '../fixtures/traces/run-trace.js';
+import { missingFrom, nameCounts, spansOfTrace } from '../fixtures/traces/run-trace.js';
 import { subagentNestingProblems } from '../fixtures/traces/subagent-nesting.js';
 
 const c = useCollector();
@@ -53,6 +54,9 @@ const tTrustedTools = useTarget(() => ({
   toolUrl: trustedTools!.url,
   trustedServiceUrl: trustedTools!.url,
 }));
+
+/** Export timeout assumed for bounding a flush (bounded-flush.ts waits a few of these). */
+const FLUSH_BOUND_EXPORT_TIMEOUT_MS = 2_000;
 
 const TRUSTED_TRACE = '0af7651916cd43dd8448eb211c80319c';
 const TRUSTED_SPAN = 'b7ad6b7169203331';
@@ -192,6 +196,49 @@ async function tracedRun(
   const want = { spans: { ...expectedSpans(steps), ...also } };
   return { outcome, spans: await spansOfTrace(target, c(), outcome.traceId!, want) };
 }
+
+/**
+ * Steps that fail, one per kind the kit can cause (the name, the span the step's operation
+ * must yield, the step, and how the stubs are set to answer): a tool the agent was never
+ * granted, a tool and a provider answering HTTP 500, a memory write to a scope the caller may
+ * not write. Whether the run then fails or goes on is the target's; the operation's span is due
+ * either way.
+ */
+const FAILING_STEPS: readonly (readonly [
+  string,
+  SpanName,
+  (tool: string, key: string) => RunStep,
+  (stubs: ReturnType<typeof s>) => void,
+])[] = [
+  [
+    'a tool the agent was never granted',
+    SPAN.toolInvoke,
+    () => ({ type: 'tool', tool: 'not-granted-tool', args: '{"q":"forbidden"}' }),
+    () => {},
+  ],
+  [
+    'a tool answering HTTP 500',
+    SPAN.toolInvoke,
+    (tool) => ({ type: 'tool', tool, args: '{"q":"failing tool"}' }),
+    (stubs) => stubs.tool.respondWith(() => ({ status: 500, raw: '{"error":"failing on purpose"}' })),
+  ],
+  [
+    'a provider answering HTTP 500',
+    SPAN.providerInvoke,
+    () => ({ type: 'provider', prompt: 'A prompt the provider fails.' }),
+    (stubs) => stubs.provider.respondWith(() => ({ status: 500, raw: '{"error":"failing on purpose"}' })),
+  ],
+  [
+    'a memory write to a scope the caller may not write',
+    SPAN.memoryWrite,
+    (_tool, key) => ({
+      type: 'memory_write',
+      scope: 'organization',
+      proposal: { key, kind: 'semantic', content: 'Org-wide travel policy.', contentType: 'text/plain' },
+    }),
+    () => {},
+  ],
+];
 
 describe('R08 one causal trace across control plane, worker, state, memory, tools, subagents and encoding', () => {
   it('R08.1 a full run yields one trace with exactly the required parent/child topology', async (ctx) => {
@@ -456,5 +503,47 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
     const counts = nameCounts(spans);
     for (const [name, n] of Object.entries(expectedSpans(steps))) expect(counts[name] ?? 0, name).toBe(n);
     expect(subagentNestingProblems(spans, steps)).toEqual([]);
+  });
+  it.for(FAILING_STEPS)(
+    'R08.12 a failing operation (%s) is still recorded: its span is exported, ended, parented under harness.run in the run’s trace, and does not claim success (OTel status not OK)',
+    async ([, name, step, fail], ctx) => {
+      needCapability(ctx, t(), 'runs', 'telemetry');
+      const toolName = needTool(ctx);
+      s().resetAll();
+      fail(s());
+      let outcome: RunOutcome;
+      try {
+        outcome = await run(t(), [{ type: 'emit', text: 'About to fail.' }, step(toolName, `failing-${bindingSeq}`)]);
+      } finally {
+        s().resetAll();
+      }
+      expect(outcome.traceId, 'a target exporting telemetry reports the trace id of the run').toMatch(/^[0-9a-f]{32}$/);
+      const spans = await spansOfTrace(t(), c(), outcome.traceId!, { spans: { [SPAN.run]: 1, [name]: 1 } });
+      const runs = spans.filter((x) => x.name === SPAN.run);
+      expect(runs, 'one harness.run').toHaveLength(1);
+      const failing = spans.filter((x) => x.name === name);
+      for (const x of failing) {
+        expect(x.parentSpanId, `${name} is parented under harness.run`).toBe(runs[0]!.spanId);
+        expect(BigInt(x.endTimeUnixNano) > 0n, `${name} is ended`).toBe(true);
+        expect(BigInt(x.endTimeUnixNano) >= BigInt(x.startTimeUnixNano), `${name} ends after it starts`).toBe(true);
+        expect(x.status.code, `${name} of a failed operation does not claim success (OTel status OK)`).not.toBe(1);
+      }
+    },
+  );
+  it('R08.13 telemetry.flush() resolves once the queued spans reached the collector: right after it, with no wait, every span of the finished run is there (Target.telemetry.flush: "Export what is queued")', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const steps = fullScript(`flushed-${bindingSeq}`, needTool(ctx));
+    const outcome = await run(t(), steps);
+    expect(outcome.state, 'the run itself must complete').toBe('completed');
+    expect(outcome.traceId, 'a target exporting telemetry reports the trace id of the run').toMatch(/^[0-9a-f]{32}$/);
+    await boundedFlush(t(), FLUSH_BOUND_EXPORT_TIMEOUT_MS);
+    // Read at once: a flush that only starts the export has delivered nothing yet.
+    const spans = c()
+      .spans()
+      .filter((x) => x.traceId === outcome.traceId);
+    expect(
+      missingFrom(spans, { spans: { ...expectedSpans(steps), ...STATE_SPANS } }),
+      'not at the collector when flush() resolved',
+    ).toEqual([]);
   });
 });

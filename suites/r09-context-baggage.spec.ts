@@ -150,6 +150,34 @@ const CONTINUABLE: readonly [string, (o: Offered) => Record<string, string | str
 ];
 
 /**
+ * Whitespace that is not OWS (RFC 9110 §5.6.3: OWS is SP / HTAB only) around a W3C-valid
+ * traceparent: the field value is then no traceparent (W3C §traceparent grammar), so it MUST be
+ * ignored, a new root started. An ingress that trims with String.prototype.trim (which also strips
+ * NBSP, BOM, VT, FF, line and paragraph separators, ideographic space, NEL…) continues it.
+ * Ingress headers travel in the run request's body (contract/http/runs-protocol.ts), so a served
+ * target receives each of these as sent; over a real HTTP connection only the obs-text ones
+ * (0x80–0xFF as latin1: NBSP, NEL) and HTAB-like controls a parser accepts could arrive, the
+ * others (U+FEFF, U+2028, U+3000, a bare CR or LF) could not, yet starting a new root for them is
+ * what W3C requires of any value that is not a traceparent.
+ */
+const NON_OWS_WHITESPACE: readonly [string, string][] = [
+  ['NBSP (U+00A0)', '\u00a0'],
+  ['NEL (U+0085)', '\u0085'],
+  ['BOM (U+FEFF)', '\ufeff'],
+  ['VT (U+000B)', '\u000b'],
+  ['FF (U+000C)', '\u000c'],
+  ['LINE SEPARATOR (U+2028)', '\u2028'],
+  ['IDEOGRAPHIC SPACE (U+3000)', '\u3000'],
+];
+const NON_OWS_WRAPPED: readonly [string, (o: Offered) => string][] = NON_OWS_WHITESPACE.flatMap(
+  ([name, ws]): [string, (o: Offered) => string][] => [
+    [`leading ${name}`, (o) => `${ws}${o.valid}`],
+    [`trailing ${name}`, (o) => `${o.valid}${ws}`],
+    [`${name} outside OWS`, (o) => ` ${ws}\t${o.valid}\t${ws} `],
+  ],
+);
+
+/**
  * Baggage and tracestate in forms W3C lets a sender use (the name, the headers beside a valid
  * traceparent, the schema members and tracestate members that must reach the trusted service):
  * W3C Baggage (OWS around "=" and ",", properties after a value; several header lines combine as
@@ -626,6 +654,17 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
         expect(m![2], "W3C: the parent-id is the caller's own span, not the one it received").not.toBe(o.span);
         expect(Number.parseInt(m![3]!, 16) & 0xfc, 'W3C: reserved trace-flags bits MUST be zero').toBe(0);
       }
+    },
+  );
+
+  it.for(NON_OWS_WRAPPED)(
+    `R09.14 a W3C-valid traceparent wrapped in whitespace that is not OWS (%s) from a trusted caller is not a traceparent: ignored, a fresh recorded root (RFC 9110 §5.6.3: OWS is SP / HTAB only; W3C: vendors MUST ignore an invalid traceparent; ${contractRule('ingressPolicy')})`,
+    async ([family, wrapped], ctx) => {
+      needCapability(ctx, t(), 'runs', 'telemetry');
+      s().resetAll();
+      const o = offered(`non-ows-${family}`);
+      const outcome = await start(ctx, true, { headers: { traceparent: wrapped(o) } }, script(ctx));
+      await expectFreshRecordedRoot(outcome, o);
     },
   );
 
