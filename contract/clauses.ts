@@ -93,7 +93,7 @@ const CLAUSES: Record<string, Entry> = {
   'R04.32': [
     'thread-state-invariants',
     'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
-    'exact means exact strings: the binding’s own codec, environment, harness or binding id in another letter case, Unicode normalisation form (NFD/NFKC), full width or with a trailing space or zero-width space is refused by load_head, write_native_state, commit_head, mark_uncertain, run_status and reconcile',
+    'exact means exact strings: the binding’s own codec in another letter case, Unicode normalisation form (NFD/NFKC), full width or with a trailing space or zero-width space, and its binding id in any of these but letter case (a UUID is case-insensitive, RFC 9562), is refused by load_head, write_native_state, commit_head, mark_uncertain, run_status and reconcile',
   ],
   'R04.31': [
     'thread-state-invariants',
