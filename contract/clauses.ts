@@ -565,7 +565,7 @@ const CLAUSES: Record<string, Entry> = {
   'R08.12': [
     'propagation',
     'Generate child spans for control-plane and worker operations.',
-    'an operation that fails is an operation too: the span of a step that fails (a tool never granted, a tool or provider answering HTTP 500, a memory write the caller may not make) is exported and ended, parented under `harness.run` as the required topology says, and does not claim success',
+    'an operation that fails is an operation too: the span of a step that fails (a tool or provider answering HTTP 500, a memory write the caller may not make; not a tool never granted, which a target may refuse before invoking anything) is exported and ended, parented under `harness.run` as the required topology says, and does not claim success',
   ],
   'R08.13': [
     'propagation',

@@ -199,10 +199,11 @@ async function tracedRun(
 
 /**
  * Steps that fail, one per kind the kit can cause (the name, the span the step's operation
- * must yield, the step, and how the stubs are set to answer): a tool the agent was never
- * granted, a tool and a provider answering HTTP 500, a memory write to a scope the caller may
- * not write. Whether the run then fails or goes on is the target's; the operation's span is due
- * either way.
+ * must yield, the step, and how the stubs are set to answer): a tool and a provider answering
+ * HTTP 500, a memory write to a scope the caller may not write. Whether the run then fails or
+ * goes on is the target's; the operation's span is due either way. Not a tool the agent was
+ * never granted: a target may refuse it before any tool is invoked, and then no tool.invoke
+ * span is due.
  */
 const FAILING_STEPS: readonly (readonly [
   string,
@@ -210,12 +211,6 @@ const FAILING_STEPS: readonly (readonly [
   (tool: string, key: string) => RunStep,
   (stubs: ReturnType<typeof s>) => void,
 ])[] = [
-  [
-    'a tool the agent was never granted',
-    SPAN.toolInvoke,
-    () => ({ type: 'tool', tool: 'not-granted-tool', args: '{"q":"forbidden"}' }),
-    () => {},
-  ],
   [
     'a tool answering HTTP 500',
     SPAN.toolInvoke,
