@@ -160,7 +160,7 @@ const CLAUSES: Record<string, Entry> = {
   'R09.14': [
     'propagation',
     'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',
-    'only OWS (SP / HTAB, RFC 9110 §5.6.3) around a field value is not part of it: a W3C-valid traceparent wrapped in other whitespace (NBSP, NEL, BOM, VT, FF, U+2028, U+3000) from a trusted caller is not a traceparent, so it is ignored and a new root started, never continued',
+    'only OWS (SP / HTAB, RFC 9110 §5.6.3) around a field value is not part of it: a W3C-valid traceparent wrapped in other whitespace (NBSP, NEL, BOM, VT, FF, U+2028, U+3000) from a trusted caller is not a traceparent, so it is ignored and a new root started, never continued — judged where stock parsers agree (each among OWS on both sides; NEL alone at an end), not one other Unicode space alone at an end, which stock OpenTelemetry JS accepts',
   ],
   'R01.1': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
   'R01.2': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
