@@ -32,8 +32,8 @@ CREATE TABLE IF NOT EXISTS memory_records (
   updated_at TEXT NOT NULL,
   findings TEXT NOT NULL,
   episodic_source TEXT,
-  PRIMARY KEY (namespace, key)
-) WITHOUT ROWID;
+  UNIQUE (namespace, key)
+);
 CREATE INDEX IF NOT EXISTS memory_records_expiry ON memory_records (namespace, expires_at) WHERE live = 1;
 CREATE TABLE IF NOT EXISTS memory_revisions (
   namespace TEXT NOT NULL,
@@ -151,10 +151,15 @@ export class MemoryStore {
   constructor(private readonly db: Db) {
     db.exec(SCHEMA);
     // A removed body must leave the file too: freed cells and pages are zeroed, not just unlinked.
+    // Bodies live in a rowid table on purpose: a WITHOUT ROWID table is an index b-tree, whose
+    // rebalancing leaves stray copies of whole rows (bodies included) that secure_delete never
+    // zeroes (test/memory/tombstone-residue.test.ts).
     db.pragma('secure_delete = ON');
     this.s = {
       get: db.prepare<[string, string], RecordRow>('SELECT * FROM memory_records WHERE namespace = ? AND key = ?'),
-      live: db.prepare<[string], RecordRow>('SELECT * FROM memory_records WHERE namespace = ? AND live = 1'),
+      live: db.prepare<[string], RecordRow>(
+        'SELECT * FROM memory_records WHERE namespace = ? AND live = 1 ORDER BY key',
+      ),
       countLive: db.prepare<[string], { n: number }>(
         'SELECT COUNT(*) AS n FROM memory_records WHERE namespace = ? AND live = 1',
       ),
