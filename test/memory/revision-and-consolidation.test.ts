@@ -4,32 +4,10 @@ import { contentHash } from '../../reference-impl/memory/content-hash.js';
 import { MEMORY_POLICY } from '../../reference-impl/memory/memory-policy.js';
 import { checkRevision } from '../../reference-impl/memory/revision-check.js';
 import type { LiveRecord } from '../../reference-impl/memory/stored-record.js';
+import { liveRecord } from './live-record.js';
 
 function live(revision: number, content: string, extra: Partial<LiveRecord> = {}): LiveRecord {
-  return {
-    namespace: 'ns',
-    org: 'org-a',
-    scope: 'user',
-    key: 'k',
-    revision,
-    live: true,
-    createdRevision: 1,
-    kind: 'semantic',
-    content,
-    contentType: 'text/plain',
-    contentHash: contentHash(content),
-    expiresAt: null,
-    writer: 'bob',
-    agent: 'agent-alpha',
-    sourceRevisions: [],
-    sources: [],
-    approval: { state: 'not_required', approver: null, decidedAt: null },
-    createdAt: '',
-    updatedAt: '',
-    findings: [],
-    episodicSource: null,
-    ...extra,
-  };
+  return liveRecord('ns', 'k', content, { org: 'org-a', revision, writer: 'bob', agent: 'agent-alpha', ...extra });
 }
 
 describe('revision check (step 6a)', () => {

@@ -1,33 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { contentHash } from '../../reference-impl/memory/content-hash.js';
 import { SearchIndexes } from '../../reference-impl/memory/search-index.js';
 import type { LiveRecord } from '../../reference-impl/memory/stored-record.js';
+import { liveRecord } from './live-record.js';
 
-function rec(ns: string, key: string, content: string): LiveRecord {
-  return {
-    namespace: ns,
-    org: 'o',
-    scope: 'user',
-    key,
-    revision: 1,
-    live: true,
-    createdRevision: 1,
-    kind: 'semantic',
-    content,
-    contentType: 'text/plain',
-    contentHash: contentHash(content),
-    expiresAt: null,
-    writer: 'w',
-    agent: 'a',
-    sourceRevisions: [],
-    sources: [],
-    approval: { state: 'not_required', approver: null, decidedAt: null },
-    createdAt: '',
-    updatedAt: '',
-    findings: [],
-    episodicSource: null,
-  };
-}
+const rec = liveRecord;
 
 describe('per-namespace search indexes', () => {
   it("one namespace's records never change another's scores", () => {

@@ -8,24 +8,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rng } from '../../fixtures/corpora/seeded-random.js';
 import { MemoryStore } from '../../reference-impl/memory/sqlite-memory-store.js';
-import type { StoredRecord } from '../../reference-impl/memory/stored-record.js';
+import { liveRecord } from './live-record.js';
 import { memoryContext, type TestContext } from './memory-context.js';
 
 let ctx: TestContext | undefined;
 afterEach(() => ctx?.dispose());
-
-/** A small seeded generator (mulberry32), so a failure replays exactly. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Workload {
   put(namespace: string, key: string, content: string): void;
@@ -35,7 +24,7 @@ interface Workload {
 
 /** Writes of varied size over many namespaces, three in ten tombstoned at random: the bodies removed. */
 function churn(w: Workload, seed: number, writes: number): string[] {
-  const rnd = seeded(seed);
+  const rnd = rng(seed);
   const word = () => `W${Math.floor(rnd() * 2 ** 52).toString(36)}${Math.floor(rnd() * 2 ** 52).toString(36)}`;
   const live: Array<{ namespace: string; key: string; word: string }> = [];
   const removed: string[] = [];
@@ -91,32 +80,9 @@ describe('tombstoned memory bodies leave the SQLite file', () => {
     ctx = memoryContext();
     const store = new MemoryStore(ctx.db);
     const at = new Date(0).toISOString();
-    const record = (namespace: string, key: string, content: string): StoredRecord => ({
-      namespace,
-      org: 'org',
-      scope: 'user',
-      key,
-      revision: 1,
-      live: true,
-      createdRevision: 1,
-      kind: 'semantic',
-      content,
-      contentType: 'text/plain',
-      contentHash: 'h',
-      expiresAt: null,
-      writer: 'w',
-      agent: 'a',
-      sourceRevisions: [],
-      sources: [],
-      approval: { state: 'not_required', approver: null, decidedAt: null },
-      createdAt: at,
-      updatedAt: at,
-      findings: [],
-      episodicSource: null,
-    });
     const removed = churn(
       {
-        put: (n, k, c) => store.put(record(n, k, c)),
+        put: (n, k, c) => store.put(liveRecord(n, k, c)),
         tombstone: (n, k) => store.tombstone(n, k, 'system', at),
         checkpoint: () => store.checkpoint(),
       },
