@@ -4,7 +4,6 @@
  * the target exported (collector) and sent outward (provider, tool and trusted-service stubs,
  * which record every header) shows whether context was ignored, replaced or propagated.
  */
-import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { ErrorCode } from '../contract/errors.js';
@@ -26,6 +25,13 @@ import { useTarget } from '../fixtures/targets/use-target.js';
 import { contractRule } from '../fixtures/traces/contract-rules.js';
 import { expectedSpans } from '../fixtures/traces/expected-spans.js';
 import { spansOfTrace } from '../fixtures/traces/run-trace.js';
+import {
+  CONTINUABLE,
+  MALFORMED,
+  NON_OWS_WRAPPED,
+  type Offered,
+  offered,
+} from '../fixtures/traces/traceparent-cases.js';
 import { baggageMembers } from '../fixtures/traces/w3c-baggage.js';
 import { judgeTraceparent } from '../fixtures/traces/w3c-traceparent.js';
 import { tracestateMembers } from '../fixtures/traces/w3c-tracestate.js';
@@ -35,157 +41,6 @@ const s = useStubs();
 const t = useTarget(() => ({ collectorUrl: c().tracesUrl, ...s().urls() }));
 
 const TRACE_HEADERS = ['traceparent', 'tracestate', 'baggage'];
-
-/**
- * Trace context a caller offers: ids unique to the scenario (derived from its label), so one
- * scenario's continued trace can never be mistaken for another's.
- */
-interface Offered {
-  readonly trace: string;
-  readonly span: string;
-  /** The well-formed, sampled traceparent with these ids. */
-  readonly valid: string;
-}
-function offered(label: string): Offered {
-  const h = createHash('sha256').update(`r09:${label}`).digest('hex');
-  const trace = h.slice(0, 32);
-  const span = h.slice(32, 48);
-  return { trace, span, valid: `00-${trace}-${span}-01` };
-}
-
-/** Uppercase every hex letter of `hex` (`all`) or only its first one (`mixed`). */
-function caseForm(hex: string, form: 'upper' | 'mixed'): string {
-  return form === 'upper' ? hex.toUpperCase() : hex.replace(/[a-f]/, (x) => x.toUpperCase());
-}
-
-/**
- * Version ff is invalid (W3C §version) and hex is lowercase (HEXDIGLC): `ff` in any case form is
- * no version a vendor may parse as a higher one (W3C test suite: test_traceparent_version_0xff).
- */
-const VERSION_FF_CASE_FORMS: readonly [string, (o: Offered) => string][] = ['FF', 'Ff', 'fF'].map((v) => [
-  `version ${v}`,
-  (o: Offered) => `${v}-${o.trace}-${o.span}-01`,
-]);
-
-/**
- * A higher version is parsed as 00 for its first four fields (W3C §versioning), so uppercase hex
- * in its version, trace id, parent id or flags makes it as invalid as in version 00 — with or
- * without the extra fields a higher version may carry. (A lowercase higher version is W3C-valid
- * and continued: CONTINUABLE.)
- */
-const HIGHER_VERSION_CASE_FORMS: readonly [string, (o: Offered) => string][] = [
-  ...['01', 'cc', 'fe'].flatMap((v) =>
-    (['upper', 'mixed'] as const).flatMap((form): [string, (o: Offered) => string][] => [
-      [`higher version ${v}, ${form}case hex trace id`, (o) => `${v}-${caseForm(o.trace, form)}-${o.span}-01`],
-      [`higher version ${v}, ${form}case hex parent id`, (o) => `${v}-${o.trace}-${caseForm(o.span, form)}-01`],
-      [`higher version ${v}, ${form}case hex flags`, (o) => `${v}-${o.trace}-${o.span}-${caseForm('0b', form)}`],
-    ]),
-  ),
-  ['higher version CC', (o) => `CC-${o.trace}-${o.span}-01`],
-  ['higher version Fe', (o) => `Fe-${o.trace}-${o.span}-01`],
-  ['higher version 0A', (o) => `0A-${o.trace}-${o.span}-01`],
-  [
-    'higher version cc with extra fields, uppercase hex trace id',
-    (o) => `cc-${o.trace.toUpperCase()}-${o.span}-01-future`,
-  ],
-  ['higher version FE with extra fields', (o) => `FE-${o.trace}-${o.span}-01-future`],
-];
-
-/**
- * Traceparent values W3C requires a vendor to ignore (each carries the offered trace id, so
- * continuing it is visible): W3C Trace Context §traceparent ("vendors MUST ignore the
- * traceparent" when a field is invalid), §version (`ff` is invalid), §versioning (a higher
- * version needs 55 characters and its flags at the end or before a dash), RFC 9110 §5.3 (two
- * field lines of a non-list field combine into no valid value; W3C test_traceparent_duplicated).
- */
-const MALFORMED: readonly [string, (o: Offered) => string | string[]][] = [
-  ['version ff', (o) => `ff-${o.trace}-${o.span}-01`],
-  ...VERSION_FF_CASE_FORMS,
-  ['all-zero trace id', (o) => `00-${'0'.repeat(32)}-${o.span}-01`],
-  ['all-zero parent id', (o) => `00-${o.trace}-${'0'.repeat(16)}-01`],
-  ['uppercase hex trace id', (o) => `00-${o.trace.toUpperCase()}-${o.span}-01`],
-  ['uppercase hex parent id', (o) => `00-${o.trace}-${o.span.toUpperCase()}-01`],
-  ['trace id too short', (o) => `00-${o.trace.slice(1)}-${o.span}-01`],
-  ['trace id too long', (o) => `00-${o.trace}a-${o.span}-01`],
-  ['parent id too short', (o) => `00-${o.trace}-${o.span.slice(1)}-01`],
-  ['flags too long', (o) => `00-${o.trace}-${o.span}-001`],
-  ['extra field on version 00', (o) => `${o.valid}-00`],
-  ['trailing dot on version 00', (o) => `${o.valid}.`],
-  ['higher version, flags followed by a dot', (o) => `cc-${o.trace}-${o.span}-01.future`],
-  ['higher version shorter than 55 characters', (o) => `cc-${o.trace}-${o.span}-1`],
-  ['duplicate headers', (o) => [o.valid, `00-${o.trace}-${'1'.repeat(16)}-01`]],
-  ...HIGHER_VERSION_CASE_FORMS,
-  ['whitespace inside', (o) => `00- ${o.trace}-${o.span}-01`],
-  ['oversized', (o) => `${o.valid}${'-0'.repeat(4096)}`],
-  ['binary garbage', (o) => `\u0000\u00ff${o.trace}\ufffd${o.span}\u0007`],
-];
-
-/**
- * Traceparent headers W3C lets a vendor continue (the name, then the header set): RFC 9110
- * §5.5 (OWS around a field value is not part of it), W3C §header-name (case-insensitive),
- * §versioning (a higher version is parsed as 00, extra fields after a dash ignored), Level 2
- * §random-trace-id (the random flag; a Level 1 target may clear it, a Level 2 one keeps it —
- * both are standard, so the kit requires neither), §tracestate (a bad tracestate never
- * affects the traceparent; a duplicated key MAY be dropped).
- */
-const CONTINUABLE: readonly [string, (o: Offered) => Record<string, string | string[]>][] = [
-  ['leading space', (o) => ({ traceparent: ` ${o.valid}` })],
-  ['leading tab', (o) => ({ traceparent: `\t${o.valid}` })],
-  ['trailing space', (o) => ({ traceparent: `${o.valid} ` })],
-  ['trailing tab', (o) => ({ traceparent: `${o.valid}\t` })],
-  ['OWS on both sides', (o) => ({ traceparent: `\t ${o.valid} \t` })],
-  ['header name in mixed case', (o) => ({ TraceParent: o.valid })],
-  ['higher version cc', (o) => ({ traceparent: `cc-${o.trace}-${o.span}-01` })],
-  [
-    'higher version cc with extra fields',
-    (o) => ({ traceparent: `cc-${o.trace}-${o.span}-01-what-the-future-will-be-like` }),
-  ],
-  ['higher version 01', (o) => ({ traceparent: `01-${o.trace}-${o.span}-01` })],
-  ['higher version fe with extra fields', (o) => ({ traceparent: `fe-${o.trace}-${o.span}-01-a-b-c` })],
-  ['higher version cc with flags 0b', (o) => ({ traceparent: `cc-${o.trace}-${o.span}-0b` })],
-  ['Level 2 random flag with sampled', (o) => ({ traceparent: `00-${o.trace}-${o.span}-03` })],
-  ['Level 2 random flag alone', (o) => ({ traceparent: `00-${o.trace}-${o.span}-02` })],
-  ['tracestate with a duplicated key', (o) => ({ traceparent: o.valid, tracestate: ['foo=1,bar=2', 'foo=3'] })],
-  ['tracestate that is invalid', (o) => ({ traceparent: o.valid, tracestate: 'FOO=1,@x=2' })],
-];
-
-/**
- * Whitespace that is not OWS (RFC 9110 §5.6.3: OWS is SP / HTAB only) around a W3C-valid
- * traceparent: the field value is then no traceparent (W3C §traceparent grammar), so it MUST be
- * ignored, a new root started. An ingress that trims with String.prototype.trim (which also strips
- * NBSP, BOM, VT, FF, line and paragraph separators, ideographic space, NEL…) continues it.
- * Ingress headers travel in the run request's body (contract/http/runs-protocol.ts), so a served
- * target receives each of these as sent; over a real HTTP connection only the obs-text ones
- * (0x80–0xFF as latin1: NBSP, NEL) and HTAB-like controls a parser accepts could arrive, the
- * others (U+FEFF, U+2028, U+3000, a bare CR or LF) could not, yet starting a new root for them is
- * what W3C requires of any value that is not a traceparent.
- */
-const NON_OWS_WHITESPACE: readonly [string, string][] = [
-  ['NBSP (U+00A0)', '\u00a0'],
-  ['NEL (U+0085)', '\u0085'],
-  ['BOM (U+FEFF)', '\ufeff'],
-  ['VT (U+000B)', '\u000b'],
-  ['FF (U+000C)', '\u000c'],
-  ['LINE SEPARATOR (U+2028)', '\u2028'],
-  ['IDEOGRAPHIC SPACE (U+3000)', '\u3000'],
-];
-/**
- * Judged only where stock parsers agree: each character among OWS on both sides, and NEL alone at
- * either end. One other Unicode space alone at an end is left unjudged: stock OpenTelemetry JS's
- * parser accepts one `\s` there (test/traces/stock-otel-control.test.ts keeps the kit from
- * failing a stock SDK on a W3C-decided clause).
- */
-const NON_OWS_WRAPPED: readonly [string, (o: Offered) => string][] = NON_OWS_WHITESPACE.flatMap(
-  ([name, ws]): [string, (o: Offered) => string][] => [
-    ...(ws === '\u0085'
-      ? ([
-          [`leading ${name}`, (o) => `${ws}${o.valid}`],
-          [`trailing ${name}`, (o) => `${o.valid}${ws}`],
-        ] satisfies [string, (o: Offered) => string][])
-      : []),
-    [`${name} outside OWS`, (o) => ` ${ws}\t${o.valid}\t${ws} `],
-  ],
-);
 
 /**
  * Baggage and tracestate in forms W3C lets a sender use (the name, the headers beside a valid
