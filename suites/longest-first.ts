@@ -39,6 +39,7 @@ const MEASURED_S: Readonly<Record<string, number>> = {
   'r10-health-accounting.spec.ts': 22,
   'r10-export-bound-flushes.spec.ts': 12,
   'r10-health-export-order.spec.ts': 12,
+  'r10-health-drop-order.spec.ts': 10,
 };
 
 export function expectedSeconds(file: string): number {
