@@ -630,6 +630,11 @@ const CLAUSES: Record<string, Entry> = {
     'Collector outage may drop telemetry and raise a health signal; it does not change authorization, persistence, memory, cleanup, or run outcomes.',
     "the health signal, once raised, is cleared only by evidence newer than the loss — an export that started after it and succeeded: with two exports of one identity in flight, the older one's answer held while newer requests fail (500, not retried), the older one's late success does not bring the exporter back to ok while every newer request still fails; judged only when the target had the two in flight and raised the signal, and not when the raised signal clears on its own with nothing settling",
   ],
+  'R10.30': [
+    'export-and-failure-behavior',
+    'Collector outage may drop telemetry and raise a health signal; it does not change authorization, persistence, memory, cleanup, or run outcomes.',
+    "a full queue's loss is cleared only by evidence newer than the drop, as a failed export's is (R10.29): with every export's answer held until spans are dropped on the full queue, the held exports — all started before the drop — answered 200 while every newer request hangs do not bring the exporter back to ok; judged only when every held request arrived before the last health read without a drop, the drop raised the signal, and the raised signal does not clear on its own with nothing settling",
+  ],
   'R10.27': [
     'export-and-failure-behavior',
     'Collector outage may drop telemetry and raise a health signal; it does not change authorization, persistence, memory, cleanup, or run outcomes.',
