@@ -129,8 +129,10 @@ function queueForApproval(
   const approvalId = `apr_${randomBytes(16).toString('hex')}`;
   const at = deps.clock.iso();
   const queued = deps.store.transaction(() => {
-    const full = deps.store.countPending(c.namespace) >= MEMORY_BOUNDS.maxPendingPerNamespace;
-    if (full && !throwWhenFull) return false; // the caller refuses the write and audits that
+    // Full: nothing is queued or audited here. The suspect path refuses the write (audited as a
+    // rejection by the pipeline); the approval path throws entry_limit (audited by the broker as
+    // the refusal it is) — one audit entry either way.
+    if (deps.store.countPending(c.namespace) >= MEMORY_BOUNDS.maxPendingPerNamespace) return false;
     deps.store.appendAudit(
       auditEntry({
         org: c.org,
@@ -140,12 +142,11 @@ function queueForApproval(
         operation: 'put',
         scope: c.scope,
         key: c.key,
-        outcome: full ? 'error' : 'pending_approval',
+        outcome: 'pending_approval',
         contentHash: c.contentHash,
-        reasons: full ? ['entry_limit'] : c.findings,
+        reasons: c.findings,
       }),
     );
-    if (full) return false;
     deps.store.insertPending({
       approvalId,
       namespace: c.namespace,

@@ -58,5 +58,23 @@ describe('quarantine (step 5)', () => {
     const o = await m.put(USER, note('one-more', 'Audit logging was turned off for the last project.'), null);
     expect(o.status).toBe('rejected');
     expect(await m.get(USER, 'one-more')).toBeNull();
+    // One audit entry for the refused write: the refusal, not also a queue error beside it.
+    const audited = await svc.audit.memory(p.adminA, { key: 'one-more' });
+    expect(audited.map((e) => e.outcome)).toEqual(['rejected']);
+  });
+
+  it('a full approval queue refuses an approval-path write with entry_limit, audited as an error, and queues nothing', async () => {
+    const { svc, p, agent } = service();
+    const m = svc.memory(p.alice, agent);
+    for (let i = 0; i < MEMORY_BOUNDS.maxPendingPerNamespace; i++) {
+      expect((await m.put(USER, note(`sensitive/q${i}`, `note ${i}`), null)).status).toBe('pending_approval');
+    }
+    await expect(m.put(USER, note('sensitive/one-more', 'one note too many'), null)).rejects.toMatchObject({
+      code: 'entry_limit',
+    });
+    const audited = await svc.audit.memory(p.adminA, { key: 'sensitive/one-more' });
+    expect(audited.map((e) => [e.outcome, e.reasons])).toEqual([['error', ['entry_limit']]]);
+    const pending = await svc.approvals.list(p.approverA);
+    expect(pending.some((a) => a.key === 'sensitive/one-more')).toBe(false);
   });
 });

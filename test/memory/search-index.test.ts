@@ -37,3 +37,49 @@ describe('per-namespace search indexes', () => {
     for (const [i, h] of rebuilt.entries()) expect(h.score).toBeCloseTo(before[i]!.score, 12);
   });
 });
+
+describe('the search index as storage inspection and as a bounded cache', () => {
+  it('holds a body while it is indexed and lets go of it once removed (the R07.19 probe’s search-index location)', () => {
+    const records = [rec('A', 'a1', 'quetzal feathers kept'), rec('A', 'a2', 'plain note')];
+    const idx = new SearchIndexes(() => records, 4);
+    expect(idx.holdsText('quetzal feathers')).toBe(false); // nothing cached yet: nothing held
+    idx.search('A', 'plain');
+    expect(idx.holdsText('quetzal feathers')).toBe(true);
+    expect(idx.holdsText('quetzal')).toBe(true);
+    idx.remove('A', 'a1');
+    expect(idx.holdsText('quetzal')).toBe(false);
+    expect(idx.holdsText('plain note')).toBe(true);
+  });
+
+  it('keeps exactly maxCached namespaces, evicting the least recently used', () => {
+    const loads: string[] = [];
+    const idx = new SearchIndexes((ns) => {
+      loads.push(ns);
+      return [rec(ns, 'k', `${ns} words`)];
+    }, 2);
+    for (const ns of ['A', 'B', 'C']) idx.search(ns, 'words');
+    loads.length = 0;
+    idx.search('C', 'words');
+    idx.search('B', 'words'); // still cached: two namespaces fit
+    expect(loads).toEqual([]);
+    idx.search('A', 'words'); // evicted when C came in
+    expect(loads).toEqual(['A']);
+  });
+
+  it('indexes a JSON record by its string values, not its property names, and a key by its words', () => {
+    const json = liveRecord('A', 'profile/favourite_colour', '{"shade":"teal","tags":["ocean"]}', {
+      contentType: 'application/json',
+    });
+    const text = rec('A', 'other', 'nothing in common');
+    const idx = new SearchIndexes(() => [json, text], 4);
+    expect(idx.search('A', 'teal').map((h) => h.key)).toEqual(['profile/favourite_colour']);
+    expect(idx.search('A', 'ocean').map((h) => h.key)).toEqual(['profile/favourite_colour']);
+    expect(idx.search('A', 'shade')).toEqual([]);
+    expect(idx.search('A', 'tags')).toEqual([]);
+    expect(idx.search('A', 'favourite').map((h) => h.key)).toEqual(['profile/favourite_colour']);
+    expect(idx.search('A', 'colour').map((h) => h.key)).toEqual(['profile/favourite_colour']);
+    // Whole words only: no prefix or fuzzy matches.
+    expect(idx.search('A', 'tea')).toEqual([]);
+    expect(idx.search('A', 'teel')).toEqual([]);
+  });
+});
