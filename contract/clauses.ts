@@ -108,6 +108,11 @@ const CLAUSES: Record<string, Entry> = {
     'memory-write-pipeline',
     'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
   ],
+  'R06.21': [
+    'memory-write-pipeline',
+    'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
+    "the consolidation policy's result passes step 2 as any write does (\"Validate key, kind, content type, size, and retention.\"): a consolidated record's content is valid for its content type (application/json parses), its type is one of its inputs', and two JSON inputs stay JSON; a policy that cannot merge such inputs answers a conflict or a rejection with a reason",
+  ],
   'R07.14': [
     'memory-write-pipeline',
     'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',

@@ -546,6 +546,47 @@ describe('R06 revision conflicts and consolidation provenance', () => {
     if (o.status !== 'consolidated') expect((await m.get(USER, big))?.revision).toBe(b2.revision);
   });
 
+  it('R06.21 consolidation keeps content valid for its type: a stale proposal onto an application/json record, or of another content type than the record, is refused (a conflict or a rejection with a reason) or stored as content valid for the resulting type — JSON that parses, never two bodies glued as text — and two JSON inputs never become a text record', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const m = t().memory(p.alice, p.agents[0]);
+    const JSON_TYPE = { contentType: 'application/json' } as const;
+    const cases = [
+      ['JSON onto JSON', note('', '{"drink":"tea"}', JSON_TYPE), note('', '{"snack":"biscuits"}', JSON_TYPE)],
+      ['text onto JSON', note('', '{"drink":"tea"}', JSON_TYPE), note('', 'User likes biscuits')],
+      ['JSON onto text', note('', 'User likes tea'), note('', '{"snack":"biscuits"}', JSON_TYPE)],
+    ] as const;
+    const seen: string[] = [];
+    for (const [label, first, stale] of cases) {
+      const key = freshKey('consolidate-typed');
+      const r1 = record(await m.put(USER, { ...first, key }, null));
+      const r2 = record(
+        await m.put(USER, { ...first, key, content: first.content.replace('tea', 'green tea') }, r1.revision),
+      );
+      const o = await m.put(USER, { ...stale, key, onConflict: 'consolidate' }, r1.revision);
+      seen.push(`${label}: ${o.status}`);
+      if (o.status === 'conflict') {
+        expect(o.currentRevision, label).toBe(r2.revision);
+        continue;
+      }
+      if (o.status === 'rejected') {
+        expect(o.reasons.filter((r) => r.length > 0).length, label).toBeGreaterThan(0);
+        continue;
+      }
+      const c = record(o, 'consolidated');
+      const stored = await m.get(USER, key);
+      expect(stored?.content, label).toBe(c.content);
+      expect([first.contentType, stale.contentType], `${label}: the result's type is one of its inputs'`).toContain(
+        c.contentType,
+      );
+      if (first.contentType === 'application/json' && stale.contentType === 'application/json')
+        expect(c.contentType, `${label}: two JSON inputs stay JSON`).toBe('application/json');
+      if (c.contentType === 'application/json')
+        expect(() => JSON.parse(c.content), `${label}: the consolidated JSON parses`).not.toThrow();
+    }
+    await ctx.annotate(seen.join('; '));
+  });
+
   it('R06.6 consolidation across two writers names each writer (agent scope, shared learning)', async (ctx) => {
     needCapability(ctx, shared(), 'memory', 'sharedLearning');
     const { principals: p } = shared();
