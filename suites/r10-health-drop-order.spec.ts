@@ -15,11 +15,10 @@
  * settling (a signal that decays with time is not judged here). Clearing is never required here.
  */
 import { describe, expect, it } from 'vitest';
-import type { RunStep } from '../contract/runs.js';
 import type { TelemetryHealth } from '../contract/tracing.js';
 import { useCollectorTarget } from '../fixtures/collector/use-collector-target.js';
+import { completeRun, HEALTH_WATCH_MS, healthSteps, watchHealth } from '../fixtures/scenario/health-watch.js';
 import { needCapability } from '../fixtures/scenario/need.js';
-import { SPEC } from '../fixtures/scenario/thread-session.js';
 import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
 
 /** Far above the test's length: no export gives up while it is held or hanging. */
@@ -29,19 +28,7 @@ const MAX_QUEUE_SIZE = 8;
 const MAX_CONCURRENT_EXPORTS = 2;
 /** Runs at most, with the collector holding every answer, until a drop shows. */
 const HOLD_RUNS = 10;
-/** The signal must stay raised this long with nothing settling (judged), then after the release. */
-const WATCH_MS = 1_500;
-const POLL_MS = 100;
-
-const STEPS: readonly RunStep[] = [
-  { type: 'emit', text: 'health under a full queue behind held exports' },
-  { type: 'provider', prompt: 'a deterministic prompt' },
-  { type: 'emit', text: 'between the calls' },
-  { type: 'provider', prompt: 'a second deterministic prompt' },
-  { type: 'emit', text: 'done' },
-];
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const STEPS = healthSteps('health under a full queue behind held exports');
 
 const { collector, target: t } = useCollectorTarget({
   exportTimeoutMs: EXPORT_TIMEOUT_MS,
@@ -53,23 +40,8 @@ describe('R10 a full queue’s loss is cleared only by an export newer than the 
   it(`R10.30 spans dropped on a full queue (queue ${MAX_QUEUE_SIZE}) while the collector held every export: when the held exports — all started before the drop — succeed, with every newer export hanging, the health signal does not read ok`, async (ctx) => {
     const target = t();
     needCapability(ctx, target, 'runs', 'telemetry');
-    const caller = target.principals.alice;
-    const agent = target.principals.agents[0]!;
     const telemetry = target.telemetry!;
-    const run = async (what: string): Promise<void> => {
-      const { bindingId } = await target.bindings.open(caller, SPEC);
-      const o = await target.runs!.start(caller, { bindingId, agent, steps: STEPS });
-      expect(o.state, `the run ${what} completes`).toBe('completed');
-    };
-    const watch = async (ms: number) => {
-      const seen: TelemetryHealth['exporter'][] = [];
-      const until = performance.now() + ms;
-      while (performance.now() < until) {
-        seen.push((await telemetry.health()).exporter);
-        await sleep(POLL_MS);
-      }
-      return seen;
-    };
+    const run = (what: string) => completeRun(target, STEPS, what);
 
     await run('with the collector up');
     await boundedFlush(target, EXPORT_TIMEOUT_MS);
@@ -109,12 +81,12 @@ describe('R10 a full queue’s loss is cleared only by an export newer than the 
         note = 'not judged: the drop did not raise the signal (R10.27 judges that)';
         return;
       }
-      if ((await watch(WATCH_MS)).includes('ok')) {
+      if ((await watchHealth(target)).includes('ok')) {
         note = 'not judged: the raised signal cleared on its own with nothing settling';
         return;
       }
       const released = collector().releaseHeld();
-      afterRelease = await watch(WATCH_MS);
+      afterRelease = await watchHealth(target);
       note = `${dropped.droppedSpans - base.droppedSpans} span(s) dropped after ${runs} run(s) behind ${held.length} held export(s), all received before the last read without a drop; ${released} answered 200 with new requests hanging; exporter states after that: ${[...new Set(afterRelease)].join(', ')}`;
     } finally {
       await ctx.annotate(note || 'interrupted');
@@ -124,7 +96,7 @@ describe('R10 a full queue’s loss is cleared only by an export newer than the 
     }
     expect(
       afterRelease.filter((e) => e === 'ok').length,
-      `health readings of exporter 'ok' in the ${WATCH_MS} ms after exports older than the drop succeeded, with every newer request hanging (no evidence newer than the loss)`,
+      `health readings of exporter 'ok' in the ${HEALTH_WATCH_MS} ms after exports older than the drop succeeded, with every newer request hanging (no evidence newer than the loss)`,
     ).toBe(0);
   }, 120_000);
 });

@@ -16,13 +16,19 @@
  * time is not judged here). Health is never required to clear in this check.
  */
 import { describe, expect, it } from 'vitest';
-import type { RunStep } from '../contract/runs.js';
 import type { TelemetryHealth } from '../contract/tracing.js';
 import { servicesOf } from '../fixtures/collector/requests-open-at-once.js';
 import type { CollectorMode } from '../fixtures/collector/span-collector.js';
 import { useCollectorTarget } from '../fixtures/collector/use-collector-target.js';
+import {
+  completeRun,
+  HEALTH_POLL_MS,
+  HEALTH_WATCH_MS,
+  healthSteps,
+  sleep,
+  watchHealth,
+} from '../fixtures/scenario/health-watch.js';
 import { needCapability } from '../fixtures/scenario/need.js';
-import { SPEC } from '../fixtures/scenario/thread-session.js';
 import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
 
 /** Far above the test's length: no export gives up while it is held. */
@@ -34,19 +40,9 @@ const MAX_CONCURRENT_EXPORTS = 4;
 const HOLD_WAIT_MS = 8_000;
 /** Runs (each followed by a flush) at most, with new requests failing, to raise the signal. */
 const FAIL_RUNS = 4;
-/** Health is read this long after each failing run, every POLL_MS. */
+/** Health is read this long after each failing run, every HEALTH_POLL_MS. */
 const RAISE_WAIT_MS = 1_500;
-/** The signal must stay raised this long with nothing settling (judged), then after the release. */
-const WATCH_MS = 1_500;
-const POLL_MS = 100;
-
-const STEPS: readonly RunStep[] = [
-  { type: 'emit', text: 'health under out-of-order exports' },
-  { type: 'provider', prompt: 'a deterministic prompt' },
-  { type: 'emit', text: 'done' },
-];
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const STEPS = healthSteps('health under out-of-order exports');
 
 const { collector, target: t } = useCollectorTarget({
   exportTimeoutMs: EXPORT_TIMEOUT_MS,
@@ -68,28 +64,12 @@ describe('R10 the health signal is cleared only by an export newer than the loss
   it(`R10.29 an export started before newer exports failed succeeds after them (the collector held its answer, then failed every new request): the health signal, once raised, does not read ok — no export newer than the failures got through`, async (ctx) => {
     const target = t();
     needCapability(ctx, target, 'runs', 'telemetry');
-    const caller = target.principals.alice;
-    const agent = target.principals.agents[0]!;
     const telemetry = target.telemetry!;
-    const run = async (what: string): Promise<void> => {
-      const { bindingId } = await target.bindings.open(caller, SPEC);
-      const o = await target.runs!.start(caller, { bindingId, agent, steps: STEPS });
-      expect(o.state, `the run ${what} completes`).toBe('completed');
-    };
+    const run = (what: string) => completeRun(target, STEPS, what);
     /** Flushes are not awaited: one may wait on the held export. */
     const flushes: Promise<unknown>[] = [];
     const flush = () => flushes.push(telemetry.flush().catch(() => {}));
-    /** Health read every POLL_MS for `ms`; stops early when `stop` holds. */
-    const watch = async (ms: number, stop: (h: TelemetryHealth) => boolean = () => false) => {
-      const seen: TelemetryHealth['exporter'][] = [];
-      const until = performance.now() + ms;
-      for (;;) {
-        const h = await telemetry.health();
-        seen.push(h.exporter);
-        if (stop(h) || performance.now() >= until) return seen;
-        await sleep(POLL_MS);
-      }
-    };
+    const watch = (ms: number, stop?: (h: TelemetryHealth) => boolean) => watchHealth(target, ms, stop);
 
     await run('with the collector up');
     await boundedFlush(target, EXPORT_TIMEOUT_MS);
@@ -102,7 +82,7 @@ describe('R10 the health signal is cleared only by an export newer than the loss
       await run('while the collector holds answers');
       flush();
       const holdUntil = performance.now() + HOLD_WAIT_MS;
-      while (servicesIn('hold').size < 2 && performance.now() < holdUntil) await sleep(POLL_MS);
+      while (servicesIn('hold').size < 2 && performance.now() < holdUntil) await sleep(HEALTH_POLL_MS);
       const held = servicesIn('hold');
 
       // Newer exports fail at once, until the signal is raised.
@@ -123,14 +103,14 @@ describe('R10 the health signal is cleared only by an export newer than the loss
         return;
       }
       // Nothing settles now: a signal that clears on its own with time is not judged.
-      const steady = await watch(WATCH_MS, (h) => h.exporter === 'ok');
+      const steady = await watch(HEALTH_WATCH_MS, (h) => h.exporter === 'ok');
       if (steady.includes('ok')) {
         note = 'not judged: the raised signal cleared on its own with nothing settling';
         return;
       }
       // The old export succeeds, after the newer failures; everything new still fails.
       const released = collector().releaseHeld();
-      afterRelease = await watch(WATCH_MS);
+      afterRelease = await watchHealth(target);
       note = `${held.size} identities held an export (${[...held].join(', ')}), newer requests of ${overlapped.join(', ')} failed over ${runs} run(s); ${released} held request(s) answered 200; exporter states after that: ${[...new Set(afterRelease)].join(', ')}`;
     } finally {
       await ctx.annotate(note || 'interrupted');
@@ -142,7 +122,7 @@ describe('R10 the health signal is cleared only by an export newer than the loss
     }
     expect(
       afterRelease.filter((e) => e === 'ok').length,
-      `health readings of exporter 'ok' in the ${WATCH_MS} ms after an export older than the failures succeeded late, with every newer request still failing (no evidence newer than the loss)`,
+      `health readings of exporter 'ok' in the ${HEALTH_WATCH_MS} ms after an export older than the failures succeeded late, with every newer request still failing (no evidence newer than the loss)`,
     ).toBe(0);
   }, 120_000);
 });

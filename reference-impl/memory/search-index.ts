@@ -66,10 +66,6 @@ class NamespaceIndex {
   search(text: string): IndexHit[] {
     return this.mini.search(text).map((h) => ({ key: String(h.id), score: h.score }));
   }
-
-  get size(): number {
-    return this.docs.size;
-  }
 }
 
 export class SearchIndexes {
