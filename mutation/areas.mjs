@@ -46,6 +46,7 @@ export const AREAS = {
       'suites/r06-conflicts-provenance.spec.ts',
       'suites/r06-concurrent-history.spec.ts',
       'suites/r07-injection-retention-approval.spec.ts',
+      'suites/r07-reported-attacks.spec.ts',
     ],
   },
   // A subset of memory for a run that fits ~40 min on two shared cores: the files of the
@@ -73,6 +74,7 @@ export const AREAS = {
       'suites/r06-conflicts-provenance.spec.ts',
       'suites/r06-concurrent-history.spec.ts',
       'suites/r07-injection-retention-approval.spec.ts',
+      'suites/r07-reported-attacks.spec.ts',
     ],
   },
   telemetry: {
