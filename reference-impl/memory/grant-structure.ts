@@ -505,8 +505,10 @@ const AFFIRMED_ONLY: ReadonlySet<RegExp> = new Set([L.RECIPIENT, L.HOST]);
 const ACTIONS: ReadonlySet<RegExp> = new Set([L.EXFIL, L.EXEC, L.ASK]);
 const FORBIDDEN_ACTION =
   /(?<![\p{L}\p{N}])(?:never|don't|do not|niemals|nie|jamais|nunca|nooit|nigdy nie|никогда не)\s+(?:\p{L}+)/giu;
+// A bare "i" is English "I" only before an ASCII word: in Polish it is "and" ("czytanie poczty i
+// wysyłanie wiadomości"), whose next action is still asked for.
 const OWN_ACTION =
-  /(?<![\p{L}\p{N}])(?:(?:i|we|ich|wir|je|nous|yo|eu|io|noi|я|мы|ik|wij)(?:\s+(?:always|usually|normally|often|also|immer|meistens|auch|toujours|aussi|siempre|también|sempre|também|anche|всегда|обычно|altijd|ook|les|le|la|lui|leur)){0,2}\s+|j')(?:\p{L}+)/giu;
+  /(?<![\p{L}\p{N}])(?:(?:i(?=\s+[a-z]+(?![\p{L}]))|we|ich|wir|je|nous|yo|eu|io|noi|я|мы|ik|wij)(?:\s+(?:always|usually|normally|often|also|immer|meistens|auch|toujours|aussi|siempre|también|sempre|também|anche|всегда|обычно|altijd|ook|les|le|la|lui|leur)){0,2}\s+|j')(?:\p{L}+)/giu;
 
 /**
  * A Japanese or Chinese sentence of the window (they are joined with ". ") whose subject is the
