@@ -3,10 +3,10 @@
  * exfiltration through an image or link every later answer renders, a remote script piped to a
  * shell as a "project convention", a consent nobody gave, an outside endpoint to post everything
  * to, a credential to print in answers, a trigger word that sends data out. Each mechanism in
- * several wordings and in eight languages (fixtures/corpora/reported-attacks.v1.ts), each refused — rejected, or held
- * for a human, and not readable afterwards — while notes of the same shapes (image and link
- * preferences, the user's own site, the team's webhook, a user who said yes) are stored as
- * written. A defence that reads a note as it would be rendered, links and images by their
+ * several wordings and in eight languages (fixtures/corpora/reported-attacks.v1.ts), each
+ * refused — rejected, or held for a human, and not readable afterwards — while notes of the same
+ * shapes (image and link preferences, the user's own site, the team's webhook, a user who said
+ * yes) are stored as written. A defence that reads a note as it would be rendered, links and images by their
  * labels, never sees where the data would go.
  */
 import { describe, expect, it } from 'vitest';
