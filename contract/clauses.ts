@@ -202,6 +202,11 @@ const CLAUSES: Record<string, Entry> = {
     'Native payloads are opaque and versioned; no cross-harness translation is implied.',
   ],
   'R02.8': ['commit-protocol', 'Load the last durable head and revision.'],
+  'R02.22': [
+    'thread-state-invariants',
+    'Native payloads are opaque and versioned; no cross-harness translation is implied.',
+    'opaque bytes are the bytes given: `OpaqueStatePayload.bytes` is a Uint8Array, which may be a view into a larger buffer (a pooled Buffer, a subarray); the pending ref’s size and hash and the committed and loaded head carry exactly the view’s bytes, also once the caller reuses its buffer after the write resolved',
+  ],
   'R02.9': ['commit-protocol', "Compare-and-set the binding's durable head and revision."],
   'R02.10': ['thread-state-invariants', "Clear creates a new epoch; old state cannot become the new epoch's head."],
   'R02.11': [
