@@ -480,6 +480,11 @@ const CLAUSES: Record<string, Entry> = {
     'Persist content plus provenance, source revisions, content hash, writer, approval, and audit record.',
   ],
   'R06.8': ['memory-write-pipeline', 'Require human approval where the scope/path policy says so.'],
+  'R06.22': [
+    'memory-write-pipeline',
+    'Persist content plus provenance, source revisions, content hash, writer, approval, and audit record.',
+    'an audit record is the record of its key: `Audit.memory(reader, { key })` names one exact key (keys are exact strings), so a read by key returns that key’s entries and no neighbour’s — not those of keys matching it as a LIKE/GLOB pattern, a regular expression, a prefix or in another letter case',
+  ],
   'R06.10': [
     'memory-write-pipeline',
     'Persist content plus provenance, source revisions, content hash, writer, approval, and audit record.',
