@@ -446,6 +446,11 @@ const CLAUSES: Record<string, Entry> = {
     'Search applies authorization and namespace filters before lexical/vector ranking. Results are bounded and retain provenance.',
     'rank, then bound: results come best first (scores never increase) and a search bounded below the number of matches returns the first k of the unbounded answer, records tied on score in any order; not judged where hits carry no scores or all score alike',
   ],
+  'R05.14': [
+    'memory-write-pipeline',
+    'Search applies authorization and namespace filters before lexical/vector ranking. Results are bounded and retain provenance.',
+    'filter, then bound: the bound counts the records a query answers, so a search filtered by kind (`MemoryQuery.kinds`) returns min(k, n) records of its own unbounded answer of n, never fewer because matches the filter drops ranked above; R05.13’s rule for filtered queries, judged by count and membership, so it needs no scores',
+  ],
   'R05.10': [
     'memory-write-pipeline',
     'Authorize scope, operation, agent, and caller.',

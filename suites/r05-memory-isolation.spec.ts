@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MemoryBroker, MemoryRecord, MemoryScope } from '../contract/memory.js';
+import type { MemoryBroker, MemoryKind, MemoryRecord, MemoryScope } from '../contract/memory.js';
 import type { Principal } from '../contract/principals.js';
 import type { Target } from '../contract/target.js';
 import { asContractError, expectRejection } from '../fixtures/assertions/contract-error.js';
@@ -556,6 +556,39 @@ describe('R05 memory isolation and default policies', () => {
         ctx,
         'not judged: the target returns search hits without scores (or scores every match alike)',
       );
+    expect(problems.join('\n')).toBe('');
+  });
+
+  it('R05.14 a query’s filters apply before the bound: a search filtered by kind, with stronger matches of another kind ranked above, returns as many records as the bound allows — the first k of its own unbounded answer, never fewer because matches it filters out took the top places', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const m = t().memory(p.alice, p.agents[0]);
+    const a = uniqueWord();
+    // The strongest matches are procedural, the weaker ones semantic (and the other way round).
+    const notes: ReadonlyArray<readonly [MemoryKind, string]> = [
+      ['procedural', `${a} ${a} ${a} ${a}`],
+      ['procedural', `${a} ${a} ${a} steps`],
+      ['semantic', `${a} ${a} notes about the garden`],
+      ['semantic', `${a} with many other words about the weather, the garden and the kitchen`],
+      ['semantic', `${a} and plenty of other words that say nothing much about anything at all today`],
+      ['procedural', `${a} then a long list of other steps to follow one after another in the morning`],
+    ];
+    for (const [i, [kind, content]] of notes.entries())
+      written(await m.put(USER, { ...note(`filtered/${a}/${i}`, content), kind }, null));
+    const max = Math.min(notes.length, t().memoryPolicy?.maxSearchLimit ?? notes.length);
+    const problems: string[] = [];
+    for (const kinds of [['semantic'], ['procedural']] as const) {
+      const q = { text: a, kinds };
+      const full = await m.search(USER, q, max);
+      const keys = new Set(full.map((r) => r.key));
+      for (let k = 1; k <= full.length; k++) {
+        const top = await m.search(USER, q, k);
+        if (top.length !== k || top.some((r) => !keys.has(r.key)))
+          problems.push(
+            `kinds ${kinds.join()} limit ${k}: [${top.map((r) => r.key).join(', ')}], not ${k} of [${full.map((r) => r.key).join(', ')}]`,
+          );
+      }
+    }
     expect(problems.join('\n')).toBe('');
   });
 
