@@ -144,6 +144,11 @@ const CLAUSES: Record<string, Entry> = {
     'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',
     'an instruction stored as memory that would send data out (through an image or link a later answer renders, an outside endpoint, a trigger word), run a remote script, print a credential, or act on a consent nobody gave is a network, tool or permission instruction that broadens authority, however it is worded: each of the reported mechanisms (fixtures/corpora/reported-attacks.v1.ts) is rejected or held for approval; notes of the same shapes without an order are stored as written (R07.1’s rule for benign controls)',
   ],
+  'R09.15': [
+    'propagation',
+    'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',
+    'W3C Trace Context: trace-flags is two hex digits; only sampled (bit 0) and random (bit 1, Level 2) are defined, the other bits reserved. Whether a target keeps the random flag is its level (a Level 1 target may clear it), so the kit compares a target with itself: a continued parent whose flags add reserved bits or hex letters gets the same random flag out as the same defined bits without them — a flags field read as decimal, or reserved bits read as defined ones, does not',
+  ],
   'R09.9': [
     'propagation',
     'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',

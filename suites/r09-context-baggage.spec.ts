@@ -522,6 +522,38 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     },
   );
 
+  it('R09.15 reserved trace-flags bits are not read into the defined ones: a trusted traceparent whose flags carry reserved bits or hex letters (10, 11, 12, 0a, 0b, 7e, a1, fe, ff) is continued with the random flag exactly as for the same flags without them (W3C Trace Context: flags are hex, only sampled and random are defined, the rest reserved)', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const steps = script(ctx);
+    /** The random flag (bit 1) of every traceparent the trusted service received for a run continued with `flags`. */
+    const randomBits = async (flags: string): Promise<string> => {
+      s().resetAll();
+      const o = offered(`flags-${flags}`);
+      const outcome = await start(ctx, true, { headers: { traceparent: `00-${o.trace}-${o.span}-${flags}` } }, steps);
+      expect(outcome.state).toBe('completed');
+      expect(outcome.traceId, `flags ${flags}: the W3C-valid parent is continued (R09.9)`).toBe(o.trace);
+      const seen = s()
+        .trusted.calls()
+        .flatMap((call) => headerOf(call, 'traceparent'));
+      expect(seen.length, 'the trusted internal service receives a traceparent').toBeGreaterThan(0);
+      const bits = new Set(
+        seen.map((tp) => ((Number.parseInt(tp.split('-')[3] ?? '', 16) & 0x02) === 0x02 ? 'set' : 'clear')),
+      );
+      return [...bits].sort().join('+');
+    };
+    const base = new Map<string, string>();
+    for (const flags of ['00', '01', '02', '03']) base.set(flags, await randomBits(flags));
+    const differ: string[] = [];
+    for (const flags of ['10', '11', '12', '0a', '0b', '7e', 'a1', 'fe', 'ff']) {
+      const defined = (Number.parseInt(flags, 16) & 0x03).toString(16).padStart(2, '0');
+      const got = await randomBits(flags);
+      if (got !== base.get(defined))
+        differ.push(`flags ${flags}: random flag ${got}, but ${base.get(defined)} for ${defined}`);
+    }
+    await ctx.annotate(`random flag out for 00/01/02/03: ${[...base.values()].join(', ')}`);
+    expect(differ).toEqual([]);
+  });
+
   it.for(NON_OWS_WRAPPED)(
     `R09.14 a W3C-valid traceparent wrapped in whitespace that is not OWS (%s) from a trusted caller is not a traceparent: ignored, a fresh recorded root (RFC 9110 §5.6.3: OWS is SP / HTAB only; W3C: vendors MUST ignore an invalid traceparent; ${contractRule('ingressPolicy')})`,
     async ([family, wrapped], ctx) => {
