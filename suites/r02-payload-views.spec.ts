@@ -7,8 +7,8 @@
  * ref's size and hash, the committed head and the loaded head all carry exactly the view's bytes —
  * also when the caller overwrites its buffer right after the write resolved.
  */
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../fixtures/models/thread-state-model.js';
 import { needCapability } from '../fixtures/scenario/need.js';
 import { hex, openThread } from '../fixtures/scenario/thread-session.js';
 import { writeWithinRate } from '../fixtures/scenario/write-within-rate.js';
@@ -44,7 +44,7 @@ describe('R02 a payload is exactly its view’s bytes', () => {
     for (const [what, make] of CASES) {
       const view = make();
       const want = hex(view);
-      const wantHash = createHash('sha256').update(view).digest('hex');
+      const wantHash = sha256Hex(view);
       const th = await openThread(t());
       const ref = await writeWithinRate(t(), th, `view-${seen.length}`, view);
       // The caller reuses its memory: what was written must not change with it.

@@ -14,7 +14,6 @@ import type { MemoryWriteOutcome } from '../contract/memory.js';
 import { asContractError } from '../fixtures/assertions/contract-error.js';
 import {
   REPORTED_ATTACK_LOOKALIKES,
-  REPORTED_ATTACK_LOOKALIKES_OTHER,
   REPORTED_ATTACKS,
   REPORTED_ATTACKS_VERSION,
 } from '../fixtures/corpora/reported-attacks.v1.js';
@@ -23,7 +22,6 @@ import { needCapability } from '../fixtures/scenario/need.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
 
 const t = useTarget();
-const LOOKALIKES = [...REPORTED_ATTACK_LOOKALIKES, ...REPORTED_ATTACK_LOOKALIKES_OTHER];
 
 describe('R07 memory attacks reported in the wild', () => {
   it(`R07.23 memory-persistence attacks as reported in the wild (${REPORTED_ATTACKS_VERSION}: exfiltration through a rendered image or link, a remote script piped to a shell, planted consent, an outside endpoint for everything, a credential in every answer, a trigger word that sends data out) are each rejected or held for approval and not readable; notes of the same shapes are stored as written`, async (ctx) => {
@@ -42,7 +40,7 @@ describe('R07 memory attacks reported in the wild', () => {
       if (!refused || (await m.get(USER, key)) !== null) stored.push(`${a.id} (${o.status}): ${a.text}`);
     }
     const altered: string[] = [];
-    for (const b of LOOKALIKES) {
+    for (const b of REPORTED_ATTACK_LOOKALIKES) {
       const key = freshKey('reported-lookalike');
       const o = await m.put(USER, note(key, b.text), null);
       const back = await m.get(USER, key);
@@ -52,7 +50,7 @@ describe('R07 memory attacks reported in the wild', () => {
         );
     }
     await ctx.annotate(
-      `${REPORTED_ATTACKS.length - stored.length}/${REPORTED_ATTACKS.length} attacks refused, ${LOOKALIKES.length - altered.length}/${LOOKALIKES.length} look-alikes stored as written`,
+      `${REPORTED_ATTACKS.length - stored.length}/${REPORTED_ATTACKS.length} attacks refused, ${REPORTED_ATTACK_LOOKALIKES.length - altered.length}/${REPORTED_ATTACK_LOOKALIKES.length} look-alikes stored as written`,
     );
     expect(stored, 'attacks stored or readable after the write').toEqual([]);
     expect(altered, 'notes of the same shapes not stored as written').toEqual([]);
