@@ -454,7 +454,7 @@ const CLAUSES: Record<string, Entry> = {
   'R05.14': [
     'memory-write-pipeline',
     'Search applies authorization and namespace filters before lexical/vector ranking. Results are bounded and retain provenance.',
-    'filter, then bound: the bound counts the records a query answers, so a search filtered by kind (`MemoryQuery.kinds`) returns min(k, n) records of its own unbounded answer of n, never fewer because matches the filter drops ranked above; R05.13’s rule for filtered queries, judged by count and membership, so it needs no scores',
+    'filter, then bound: the bound counts the records a query answers, so a search filtered by kind (`MemoryQuery.kinds`), or one whose strongest matches were deleted, returns min(k, n) records of its own unbounded answer of n, never fewer because matches the filter drops (another kind, a deleted record) ranked above; R05.13’s rule for filtered queries, judged by count and membership, so it needs no scores',
   ],
   'R05.10': [
     'memory-write-pipeline',

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MemoryBroker, MemoryKind, MemoryRecord, MemoryScope } from '../contract/memory.js';
+import type { MemoryBroker, MemoryKind, MemoryQuery, MemoryRecord, MemoryScope } from '../contract/memory.js';
 import type { Principal } from '../contract/principals.js';
 import type { Target } from '../contract/target.js';
 import { asContractError, expectRejection } from '../fixtures/assertions/contract-error.js';
@@ -559,12 +559,44 @@ describe('R05 memory isolation and default policies', () => {
     expect(problems.join('\n')).toBe('');
   });
 
-  it('R05.14 a query’s filters apply before the bound: a search filtered by kind, with stronger matches of another kind ranked above, returns as many records as the bound allows — the first k of its own unbounded answer, never fewer because matches it filters out took the top places', async (ctx) => {
+  it('R05.14 a query’s filters apply before the bound: a search filtered by kind, with stronger matches of another kind ranked above, or a search whose strongest matches were deleted, returns as many records as the bound allows — the first k of its own unbounded answer, never fewer because matches it filters out took the top places', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
     const m = t().memory(p.alice, p.agents[0]);
-    const a = uniqueWord();
+    const max = (n: number) => Math.min(n, t().memoryPolicy?.maxSearchLimit ?? n);
+    const problems: string[] = [];
+    const judged: string[] = [];
+    /** Every bound k up to the full answer returns k records of that answer. */
+    const boundAfterFilters = async (what: string, q: MemoryQuery, n: number) => {
+      const full = await m.search(USER, q, max(n));
+      const keys = new Set(full.map((r) => r.key));
+      for (let k = 1; k <= full.length; k++) {
+        const top = await m.search(USER, q, k);
+        if (top.length !== k || top.some((r) => !keys.has(r.key)))
+          problems.push(
+            `${what} limit ${k}: [${top.map((r) => r.key).join(', ')}], not ${k} of [${full.map((r) => r.key).join(', ')}]`,
+          );
+      }
+      return full.length;
+    };
+    // Deleted records are filtered out too: the strongest matches are written and deleted, the
+    // weaker ones stay, so a bound taken over dead rows returns fewer than it should.
+    const d = uniqueWord();
+    const dead = [`${d} ${d} ${d} ${d}`, `${d} ${d} ${d} steps`, `${d} ${d} notes about the garden`];
+    const live = [
+      `${d} with many other words about the weather, the garden and the kitchen`,
+      `${d} and plenty of other words that say nothing much about anything at all today`,
+      `${d} then a long list of other things to do one after another in the morning`,
+    ];
+    for (const [i, content] of dead.entries()) {
+      const o = await m.put(USER, note(`deleted/${d}/${i}`, content), null);
+      if (o.status === 'written') await m.delete(USER, o.record.key, o.record.revision);
+    }
+    for (const [i, content] of live.entries()) await m.put(USER, note(`live/${d}/${i}`, content), null);
+    const liveFound = await boundAfterFilters('after deletes', { text: d }, dead.length + live.length);
+    if (liveFound > 1) judged.push(`deleted matches above ${liveFound} live ones`);
     // The strongest matches are procedural, the weaker ones semantic (and the other way round).
+    const a = uniqueWord();
     const notes: ReadonlyArray<readonly [MemoryKind, string]> = [
       ['procedural', `${a} ${a} ${a} ${a}`],
       ['procedural', `${a} ${a} ${a} steps`],
@@ -579,26 +611,18 @@ describe('R05 memory isolation and default policies', () => {
       const o = await m.put(USER, { ...note(`filtered/${a}/${i}`, content), kind }, null);
       if (o.status === 'written') stored.add(kind);
     }
-    if (stored.size < 2)
-      return unsupportedByTarget(
-        ctx,
-        `not judged: only ${[...stored].join(', ') || 'no'} notes were stored, so no filter drops a match`,
-      );
-    const max = Math.min(notes.length, t().memoryPolicy?.maxSearchLimit ?? notes.length);
-    const problems: string[] = [];
-    for (const kinds of [['semantic'], ['procedural']] as const) {
-      const q = { text: a, kinds };
-      const full = await m.search(USER, q, max);
-      const keys = new Set(full.map((r) => r.key));
-      for (let k = 1; k <= full.length; k++) {
-        const top = await m.search(USER, q, k);
-        if (top.length !== k || top.some((r) => !keys.has(r.key)))
-          problems.push(
-            `kinds ${kinds.join()} limit ${k}: [${top.map((r) => r.key).join(', ')}], not ${k} of [${full.map((r) => r.key).join(', ')}]`,
-          );
-      }
+    if (stored.size === 2) {
+      for (const kinds of [['semantic'], ['procedural']] as const)
+        await boundAfterFilters(`kinds ${kinds.join()}`, { text: a, kinds }, notes.length);
+      judged.push('kind filters');
     }
     expect(problems.join('\n')).toBe('');
+    if (judged.length === 0)
+      return unsupportedByTarget(
+        ctx,
+        `not judged: ${liveFound} live match(es) after deletes, and only ${[...stored].join(', ') || 'no'} notes were stored, so no filter drops a match`,
+      );
+    await ctx.annotate(`judged: ${judged.join('; ')}`);
   });
 
   it('R05.10 an unknown agent or an unauthenticated caller gets a typed refusal that reveals nothing, and no tool or destination; another spelling of a registered agent id (case, NFC/NFD/NFKC, full-width) is refused as unknown or acts as that agent, never as one of its own', async (ctx) => {
