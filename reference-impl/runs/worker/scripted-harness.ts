@@ -119,7 +119,11 @@ export class ScriptedHarness {
       this.deps.tracer,
       'provider.invoke',
       parent,
-      { 'gen_ai.system': 'scripted', 'gen_ai.request.model': SCRIPTED_MODEL, 'smtc.size.bytes': prompt.length },
+      {
+        'gen_ai.system': 'scripted',
+        'gen_ai.request.model': SCRIPTED_MODEL,
+        'smtc.size.bytes': Buffer.byteLength(prompt),
+      },
       async (s) => {
         const body = await this.deps.http.postJson(
           new URL('v1/complete', url),
@@ -145,7 +149,7 @@ export class ScriptedHarness {
       this.deps.tracer,
       'tool.invoke',
       parent,
-      { 'smtc.operation': 'tool', 'smtc.size.bytes': args.length },
+      { 'smtc.operation': 'tool', 'smtc.size.bytes': Buffer.byteLength(args) },
       async (s) => {
         if (!(await this.deps.mayInvokeTool(tool))) throw new ContractError('forbidden', 'tool not authorized');
         const body = await this.deps.http.postJson(
