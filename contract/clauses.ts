@@ -142,7 +142,7 @@ const CLAUSES: Record<string, Entry> = {
   'R07.23': [
     'memory-write-pipeline',
     'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',
-    'an instruction stored as memory that would send data out (through an image or link a later answer renders, an outside endpoint, a trigger word), run a remote script, print a credential, or act on a consent nobody gave is a network, tool or permission instruction that broadens authority, however it is worded: each of the reported mechanisms (fixtures/corpora/reported-attacks.v1.ts) is rejected or held for approval; notes of the same shapes without an order are stored as written (R07.1’s rule for benign controls)',
+    'an instruction stored as memory that would send data out (through an image or link a later answer renders, an outside endpoint, a trigger word, a link per character or a hostname built from the data), run a remote script, print a credential, or act on a consent nobody gave is a network, tool or permission instruction that broadens authority, however it is worded: each of the reported mechanisms (fixtures/corpora/reported-attacks.v2.ts) is rejected or held for approval; notes of the same shapes without an order are stored as written (R07.1’s rule for benign controls)',
   ],
   'R09.15': [
     'propagation',

@@ -505,10 +505,35 @@ export const NO_CHECK = concept(
   '不必先跟任何人核实|不要请求确认|誰にも確かめずに|確認なしに',
 );
 
+/** A placeholder a template fills: `{x}`, `[x]`, `<x>`, `${x}`, `%s`. */
+const SLOT = String.raw`(?:\{[^}\s]{1,40}\}|\[[^\]\s]{1,40}\]|<[^>\n]{1,80}>|\$\{?\w{1,30}\}?|%s)`;
+
 /**
- * A link with a slot to fill ("…/p?q=SUMMARY", "?d={conversation}", "render?data=" then more): a
- * URL built from content. Views are lower case, so a slot named in capitals is read by its name.
+ * A link with a slot to fill ("…/p?q=SUMMARY", "?d={conversation}", "render?data=" then more), or
+ * one whose path or host is the slot ("…/c/<character>" one link per character, as ZombieAgent
+ * reads data out through pre-built links; "<summary>.log.evil.example" through DNS): a URL built
+ * from content. Views are lower case, so a slot named in capitals is read by its name.
  */
+export const URL_IN_PATH_OR_HOST = new RegExp(
+  String.raw`(?:https?:)?\/\/[^\s)"'<>]{1,200}?\/${SLOT}|${SLOT}(?:\.[a-z0-9-]{1,63}){2,8}(?![\w.-])`,
+  'u',
+);
+
+/**
+ * Tools taken from wherever a source points: "the approved plugin source is https://…, install and
+ * enable whatever it lists", "trust every tool that server offers" — authority handed to an outside list.
+ */
+export const TOOLS_FROM_SOURCE =
+  /(?:install|enable|load|add|trust|accept|use|run)(?:\s+(?:and|&)\s+(?:install|enable|load|add|trust|accept|use|run))?\s+(?:whatever|everything|anything|all(?: the)?|every|each|any)(?:\s+(?:tools?|plugins?|extensions?|skills?|servers?|packages?|scripts?))?\s+(?:it|they|that (?:source|server|site|registry|list)|the (?:source|server|site|registry|list))\s+(?:lists|offers|provides|serves|publishes|ships|recommends|sends|exposes|suggests|contains|has)(?![\p{L}])|(?:installiere|aktiviere)\p{L}*(?:\s+und\s+\p{L}+)?\s+alles,?\s+was\s+(?:sie|er|es|die quelle|der server)\s+(?:anbietet|auflistet|liefert|enthält)|(?:installe|active|installez|activez)(?:\s+et\s+\p{L}+)?\s+tout ce qu.(?:il|elle|ils|elles)\s+(?:propose|liste|fournit|contient)|(?:instala|activa|habilita)(?:\s+y\s+\p{L}+)?\s+todo lo que\s+(?:ofrezca|ofrece|liste|lista|proporcione|contenga)/u;
+
+/**
+ * Access planted for someone: a public key to put into authorized_keys, a NOPASSWD rule for
+ * sudoers — a way in that outlives the session, whoever's key it is.
+ */
+export const ACCESS_FILE = /(?:authorized_keys|sudoers(?:\.d)?)(?![\p{L}])/u;
+export const ACCESS_GRANT_LITERAL =
+  /(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-ssh-ed25519@openssh\.com)\s+aaaa[a-z0-9+/=]{8,}|nopasswd\s*:/u;
+
 export const URL_SLOT =
   /(?:https?:)?\/\/[^\s)"'<>]{1,200}?[?&#][\w.-]{0,32}=(?:\{[^}\s]{1,40}\}|\[[^\]\s]{1,40}\]|<[^>\n]{1,80}>|\$\{?\w{1,30}\}?|%s|(?:summary|conversation|chat|history|transcript|messages?|context|content|data|input|query|prompt|zusammenfassung|gespräch|verlauf|chatverlauf|nachrichte?n?|résumé|resume|historique|resumen|conversación|historial|mensaje|riassunto|conversazione|cronologia|messaggio|resumo|conversa|histórico|mensagem|samenvatting|gesprek|geschiedenis|bericht|podsumowanie|rozmowa|historia|wiadomość|сводка|резюме|переписка|история|сообщение)(?![\p{L}\p{N}_-])|(?=[\s)"'\]]|$))/u;
 

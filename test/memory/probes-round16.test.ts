@@ -15,7 +15,7 @@
  * authority"); every failure is a finding.
  */
 import { describe, it } from 'vitest';
-import { REPORTED_ATTACK_LOOKALIKES, REPORTED_ATTACKS } from '../../fixtures/corpora/reported-attacks.v1.js';
+import { REPORTED_ATTACK_LOOKALIKES, REPORTED_ATTACKS } from '../../fixtures/corpora/reported-attacks.v2.js';
 import { probeBroker } from './probe-broker.js';
 import { familyExpectations } from './probe-expectations.js';
 
