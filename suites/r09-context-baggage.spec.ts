@@ -22,6 +22,7 @@ import { startLookalikeStubs } from '../fixtures/stubs/lookalike-stubs.js';
 import type { RecordedCall } from '../fixtures/stubs/recording-server.js';
 import { useStubs } from '../fixtures/stubs/use-stubs.js';
 import { useTarget } from '../fixtures/targets/use-target.js';
+import { BAGGAGE_FORMS } from '../fixtures/traces/baggage-forms.js';
 import { contractRule } from '../fixtures/traces/contract-rules.js';
 import { expectedSpans } from '../fixtures/traces/expected-spans.js';
 import { spansOfTrace } from '../fixtures/traces/run-trace.js';
@@ -89,30 +90,14 @@ const OFF_SCHEMA_BAGGAGE: readonly [string, string, string][] = [
 ];
 
 const CONTEXT_FORMS: readonly [string, Record<string, string | string[]>, Record<string, string>, string[]][] = [
-  [
-    'baggage in two header lines',
-    { baggage: ['smtc.tenant_tier=gold', 'smtc.request_class=batch'] },
-    { 'smtc.tenant_tier': 'gold', 'smtc.request_class': 'batch' },
-    [],
-  ],
-  [
-    'baggage with whitespace around "=" and ","',
-    { baggage: 'smtc.tenant_tier = gold ,\tsmtc.request_class=\tbatch' },
-    { 'smtc.tenant_tier': 'gold', 'smtc.request_class': 'batch' },
-    [],
-  ],
-  [
-    'baggage with a property after a value',
-    { baggage: 'smtc.tenant_tier=gold;ttl=60,smtc.request_class=batch' },
-    { 'smtc.tenant_tier': 'gold', 'smtc.request_class': 'batch' },
-    [],
-  ],
-  [
-    'baggage with a value that no percent-decoding makes valid',
-    { baggage: 'smtc.request_class=%zz,smtc.tenant_tier=gold' },
-    { 'smtc.tenant_tier': 'gold' },
-    [],
-  ],
+  ...BAGGAGE_FORMS.map(
+    ([what, lines, members]): [string, Record<string, string | string[]>, Record<string, string>, string[]] => [
+      what,
+      { baggage: lines.length === 1 ? lines[0]! : [...lines] },
+      { ...members },
+      [],
+    ],
+  ),
   [
     'tracestate of two vendors',
     { tracestate: 'rojo=00f067aa0ba902b7,congo=t61rcWkgMzE' },
