@@ -160,7 +160,7 @@ const CLAUSES: Record<string, Entry> = {
   'R09.11': [
     'propagation',
     'Propagate context to the sandbox worker, ToolBroker, MemoryBroker, ThreadStateStore, subagents, and trusted internal services.',
-    'baggage and tracestate are context too, in every form W3C lets a sender use (several header lines, whitespace around "=" and ",", properties after a value): each schema member and each tracestate member of a continued trusted context reaches the trusted internal service, tracestate members in the order received, in headers that are W3C-valid',
+    'baggage and tracestate are context too, in every form W3C lets a sender use (several header lines, whitespace around "=" and ",", properties after a value): each schema member and each tracestate member of a continued trusted context reaches the trusted internal service, tracestate members in the order received, in headers that are W3C-valid; of a list over W3C’s 512 characters a target keeps what it chooses (W3C’s truncation order is a SHOULD), but what it keeps stays in the order received (W3C §3.5: a vendor adds or updates its own member at the front or deletes; nothing else moves)',
   ],
   'R09.12': [
     'propagation',
@@ -218,6 +218,11 @@ const CLAUSES: Record<string, Entry> = {
     'commit-protocol',
     'Persist pending interrupt and terminal run metadata in the same logical commit where possible.',
     'the head carries exactly the run state asked for and `run_status` of the run says the same state (also after an identical retry of the commit), a run is `interrupted` exactly when it carries an interrupt, and an interrupt value is bounded like payloads (contract/state.ts: “Opaque, harness-defined; bounded like payloads”; `maxPayloadBytes` is “in bytes”), so its size is its UTF-8 bytes: the bound the target applies to one-byte text holds for 2-, 3- and 4-byte characters too (one byte more than it is refused, however few UTF-16 units or code points that is; exactly the bound may commit — then unchanged — or be refused by a target that counts a larger encoding); a contradictory or oversized request is a typed refusal that commits nothing',
+  ],
+  'R02.23': [
+    'commit-protocol',
+    'Persist pending interrupt and terminal run metadata in the same logical commit where possible.',
+    'an interrupt value is opaque (contract/state.ts: “Opaque, harness-defined”) and so is a payload: a value that looks like absence — an empty string, "0", "null", "false", a space, "[]", "{}", "undefined", a zero-byte payload — is committed and loaded exactly, the head `interrupted` with that interrupt, or refused with a typed error that commits nothing; never a head that says interrupted without its interrupt, or other bytes',
   ],
   'R03.1': [
     'thread-state-invariants',

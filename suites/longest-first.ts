@@ -40,6 +40,7 @@ const MEASURED_S: Readonly<Record<string, number>> = {
   'r10-export-bound-flushes.spec.ts': 12,
   'r07-reported-attacks.spec.ts': 4,
   'r02-payload-views.spec.ts': 3,
+  'r02-empty-values.spec.ts': 3,
   'r06-audit-key-filter.spec.ts': 3,
   'r10-health-export-order.spec.ts': 12,
   'r10-health-drop-order.spec.ts': 10,

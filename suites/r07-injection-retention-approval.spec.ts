@@ -817,7 +817,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     ).toBe('');
   });
 
-  it('R07.15 approval-gated keys stay gated in every spelling of the path: other letter case, compatibility and full-width forms, NFC/NFD, invisible characters', async (ctx) => {
+  it('R07.15 approval-gated keys stay gated in every spelling of the path: other letter case, compatibility and full-width forms, NFC/NFD, invisible characters, whitespace around it', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
     const prefix = policy(t()).approvalKeyPrefix;

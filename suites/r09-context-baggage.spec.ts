@@ -130,6 +130,22 @@ const CONTEXT_FORMS: readonly [string, Record<string, string | string[]>, Record
     {},
     [],
   ],
+  // Over 512 characters with one member over 128 (W3C §3.3.1.5: such members SHOULD go first,
+  // then members from the end) first, in the middle or last: which members a target keeps is a
+  // SHOULD, but what it keeps stays in the order received (bug bash 8, telemetry-04).
+  ...(['first', 'in the middle', 'last'] as const).map(
+    (where): [string, Record<string, string | string[]>, Record<string, string>, string[]] => {
+      const short = Array.from({ length: 20 }, (_, i) => `k${String(i).padStart(2, '0')}=${'v'.repeat(20)}${i}`);
+      const at = where === 'first' ? 0 : where === 'last' ? short.length : 10;
+      const members = [...short.slice(0, at), `long=${'x'.repeat(200)}`, ...short.slice(at)];
+      return [
+        `tracestate over 512 characters with a 200-character member ${where}`,
+        { tracestate: members.join(',') },
+        {},
+        [],
+      ];
+    },
+  ),
   // One and two members over W3C's 32, well under 512 characters (so no truncation by size can
   // hide the count): whatever the target keeps, what it sends holds at most 32 (bug bash 4, 03).
   ...[33, 34].map((n): [string, Record<string, string | string[]>, Record<string, string>, string[]] => [
@@ -577,6 +593,17 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
           ts.members.filter((m) => tracestate.includes(m)),
           'W3C: the order of unmodified tracestate members MUST be preserved',
         ).toEqual(tracestate);
+        // Whatever it keeps of a valid received list, truncated or not, in the order received
+        // (W3C §3.5: a vendor may add or update its own member at the front, or delete; nothing else moves).
+        const received = headers.tracestate === undefined ? null : tracestateMembers([headers.tracestate].flat());
+        if (received && 'members' in received) {
+          const kept = ts.members.filter((m) => received.members.includes(m));
+          const positions = kept.map((m) => received.members.indexOf(m));
+          expect(
+            positions.every((p, i) => i === 0 || p > positions[i - 1]!),
+            `W3C: received members kept in the order received — sent ${kept.map((m) => m.split('=')[0]).join(',')}`,
+          ).toBe(true);
+        }
       }
     },
   );
