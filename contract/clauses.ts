@@ -157,6 +157,11 @@ const CLAUSES: Record<string, Entry> = {
     'propagation',
     'Validate incoming `traceparent`; ignore or replace malformed/untrusted context according to ingress policy.',
   ],
+  'R08.14': [
+    'propagation',
+    'Generate child spans for control-plane and worker operations.',
+    'a span of an operation records the operation: a provider call the kit answers after 400 ms is recorded by a provider.invoke span at least that long (less 25 ms for timers), so a span ended when its call starts (an un-awaited wrapper) records none of its call, its status or its errors',
+  ],
   'R09.11': [
     'propagation',
     'Propagate context to the sandbox worker, ToolBroker, MemoryBroker, ThreadStateStore, subagents, and trusted internal services.',

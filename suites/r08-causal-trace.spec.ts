@@ -57,6 +57,9 @@ const tTrustedTools = useTarget(() => ({
 
 /** Export timeout assumed for bounding a flush (bounded-flush.ts waits a few of these). */
 const FLUSH_BOUND_EXPORT_TIMEOUT_MS = 2_000;
+/** R08.14: how long the provider stub holds a call, and what a timer may fire early by. */
+const HELD_PROVIDER_MS = 400;
+const TIMER_SLACK_MS = 25;
 
 const TRUSTED_TRACE = '0af7651916cd43dd8448eb211c80319c';
 const TRUSTED_SPAN = 'b7ad6b7169203331';
@@ -525,6 +528,24 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
       }
     },
   );
+  it('R08.14 a step’s span lasts as long as its call: a provider call answered after 400 ms is recorded by a provider.invoke span of at least that long, ended after it started (a span that ends when the call starts records none of it)', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    s().resetAll();
+    const held = s().provider.holdNext(HELD_PROVIDER_MS);
+    const outcome = await run(t(), [{ type: 'provider', prompt: 'Take your time.' }]).finally(() => held.release());
+    expect(outcome.state).toBe('completed');
+    expect(outcome.traceId, 'a target exporting telemetry reports the trace id of the run').toMatch(/^[0-9a-f]{32}$/);
+    const spans = await spansOfTrace(t(), c(), outcome.traceId!, { spans: { [SPAN.providerInvoke]: 1 } });
+    const durations = spans
+      .filter((x) => x.name === SPAN.providerInvoke)
+      .map((x) => Number((BigInt(x.endTimeUnixNano) - BigInt(x.startTimeUnixNano)) / 1_000_000n));
+    await ctx.annotate(`provider.invoke lasted ${durations.join(', ')} ms for a call held ${HELD_PROVIDER_MS} ms`);
+    // The call is held from its arrival; the span started before the request was sent.
+    expect(
+      durations.every((ms) => ms >= HELD_PROVIDER_MS - TIMER_SLACK_MS),
+      `durations ${durations.join(', ')} ms`,
+    ).toBe(true);
+  });
   it('R08.13 telemetry.flush() resolves once the queued spans reached the collector: right after it, with no wait, every span of the finished run is there (Target.telemetry.flush: "Export what is queued")', async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     const steps = fullScript(`flushed-${bindingSeq}`, needTool(ctx));
