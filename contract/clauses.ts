@@ -93,7 +93,7 @@ const CLAUSES: Record<string, Entry> = {
   'R04.32': [
     'thread-state-invariants',
     'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
-    'exact means exact strings: the binding’s own codec in another letter case, Unicode normalisation form (NFD/NFKC), full width or with a trailing space or zero-width space, and its binding id in any of these but letter case (a UUID is case-insensitive, RFC 9562), is refused by load_head, write_native_state, commit_head, mark_uncertain, run_status and reconcile',
+    'exact means exact strings: the binding’s own codec in another letter case, Unicode normalisation form (NFD/NFKC), full width, with whitespace around it (SP, TAB, LF, NBSP, ideographic space or a BOM in front; SP or TAB behind) or a trailing zero-width space, and its binding id in any of these but letter case (a UUID is case-insensitive, RFC 9562), is refused by load_head, write_native_state, commit_head, mark_uncertain, run_status and reconcile',
   ],
   'R04.31': [
     'thread-state-invariants',
@@ -160,7 +160,7 @@ const CLAUSES: Record<string, Entry> = {
   'R08.14': [
     'propagation',
     'Generate child spans for control-plane and worker operations.',
-    'a span of an operation records the operation: a provider call the kit answers after 400 ms is recorded by a provider.invoke span at least that long (less 25 ms for timers), so a span ended when its call starts (an un-awaited wrapper) records none of its call, its status or its errors',
+    'a span of an operation records the operation: a provider call the kit holds 400 ms from its arrival is recorded by a provider.invoke span at least as long as the stub measured the hold (less 25 ms for timers), so a span ended when its call starts (an un-awaited wrapper) records none of its call, its status or its errors',
   ],
   'R09.11': [
     'propagation',
@@ -469,7 +469,7 @@ const CLAUSES: Record<string, Entry> = {
   'R05.10': [
     'memory-write-pipeline',
     'Authorize scope, operation, agent, and caller.',
-    `${TYPED}; an unregistered agent or unauthenticated caller is also granted no tool and no destination (a denial or that refusal), since memory and tools share the run's authority; another spelling of a registered agent id (case, NFC/NFD/NFKC, full-width) is refused as unknown (forbidden) or acts exactly as that agent — same namespace both ways, no tool it lacks — never as an agent of its own ("The broker computes the namespace from authenticated context.")`,
+    `${TYPED}; an unregistered agent or unauthenticated caller is also granted no tool and no destination (a denial or that refusal), since memory and tools share the run's authority; another spelling of a registered agent id (case, NFC/NFD/NFKC, full-width, whitespace around it) is refused as unknown (forbidden) or acts exactly as that agent — same namespace both ways, no tool it lacks — never as an agent of its own ("The broker computes the namespace from authenticated context.")`,
   ],
   'R06.1': [
     'memory-write-pipeline',

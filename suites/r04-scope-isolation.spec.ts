@@ -134,7 +134,7 @@ describe('R04 zero cross-scope access', () => {
     expect(summary(await th.store.load_head(th.scope))).toEqual(summary(head));
   });
 
-  it('R04.32 the binding and codec are exact (“Reads and writes require exact binding, epoch, adapter codec…”): the binding’s own codec in another letter case, Unicode form or width, and its binding id in another Unicode form or width (not letter case: UUIDs are case-insensitive, RFC 9562), are refused on every operation, reading and writing nothing', async (ctx) => {
+  it('R04.32 the binding and codec are exact (“Reads and writes require exact binding, epoch, adapter codec…”): the binding’s own codec in another letter case, Unicode form or width or with whitespace around it, and its binding id in another Unicode form or width or with whitespace around it (not letter case: UUIDs are case-insensitive, RFC 9562), are refused on every operation, reading and writing nothing', async (ctx) => {
     needCapability(ctx, t(), 'threadState');
     const th = await openThread(t());
     const head = await commitOne(th, 'base', 'committed');

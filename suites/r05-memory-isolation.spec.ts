@@ -588,13 +588,15 @@ describe('R05 memory isolation and default policies', () => {
       `${d} and plenty of other words that say nothing much about anything at all today`,
       `${d} then a long list of other things to do one after another in the morning`,
     ];
+    let deleted = 0;
     for (const [i, content] of dead.entries()) {
       const o = await m.put(USER, note(`deleted/${d}/${i}`, content), null);
-      if (o.status === 'written') await m.delete(USER, o.record.key, o.record.revision);
+      if (o.status !== 'written') continue;
+      if ((await m.delete(USER, o.record.key, o.record.revision)).status === 'deleted') deleted++;
     }
     for (const [i, content] of live.entries()) await m.put(USER, note(`live/${d}/${i}`, content), null);
     const liveFound = await boundAfterFilters('after deletes', { text: d }, dead.length + live.length);
-    if (liveFound > 1) judged.push(`deleted matches above ${liveFound} live ones`);
+    if (deleted > 0 && liveFound > 1) judged.push(`${deleted} deleted matches above ${liveFound} live ones`);
     // The strongest matches are procedural, the weaker ones semantic (and the other way round).
     const a = uniqueWord();
     const notes: ReadonlyArray<readonly [MemoryKind, string]> = [
@@ -620,12 +622,12 @@ describe('R05 memory isolation and default policies', () => {
     if (judged.length === 0)
       return unsupportedByTarget(
         ctx,
-        `not judged: ${liveFound} live match(es) after deletes, and only ${[...stored].join(', ') || 'no'} notes were stored, so no filter drops a match`,
+        `not judged: ${deleted} match(es) deleted and ${liveFound} live, and only ${[...stored].join(', ') || 'no'} notes were stored, so no filter drops a match`,
       );
     await ctx.annotate(`judged: ${judged.join('; ')}`);
   });
 
-  it('R05.10 an unknown agent or an unauthenticated caller gets a typed refusal that reveals nothing, and no tool or destination; another spelling of a registered agent id (case, NFC/NFD/NFKC, full-width) is refused as unknown or acts as that agent, never as one of its own', async (ctx) => {
+  it('R05.10 an unknown agent or an unauthenticated caller gets a typed refusal that reveals nothing, and no tool or destination; another spelling of a registered agent id (case, NFC/NFD/NFKC, full-width, whitespace around it) is refused as unknown or acts as that agent, never as one of its own', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
     const key = freshKey('agents');

@@ -89,9 +89,12 @@ const OFF_SCHEMA_BAGGAGE: readonly [string, string, string][] = [
   ['a percent-encoded space in the value', 'smtc.request_class=spaced%20mark', 'spaced'],
 ];
 
-const CONTEXT_FORMS: readonly [string, Record<string, string | string[]>, Record<string, string>, string[]][] = [
+/** A form of trace context: what, the headers sent, the baggage and tracestate members that must reach the trusted service. */
+type ContextForm = [string, Record<string, string | string[]>, Record<string, string>, string[]];
+
+const CONTEXT_FORMS: readonly ContextForm[] = [
   ...BAGGAGE_FORMS.map(
-    ([what, lines, members]): [string, Record<string, string | string[]>, Record<string, string>, string[]] => [
+    ([what, lines, members]): ContextForm => [
       what,
       { baggage: lines.length === 1 ? lines[0]! : [...lines] },
       { ...members },
@@ -117,7 +120,7 @@ const CONTEXT_FORMS: readonly [string, Record<string, string | string[]>, Record
     ['rojo=00f067aa0ba902b7', 'congo=t61rcWkgMzE'],
   ],
   ...INVALID_TRACESTATE_MEMBERS.map(
-    ([what, member]): [string, Record<string, string | string[]>, Record<string, string>, string[]] => [
+    ([what, member]): ContextForm => [
       `tracestate with an invalid member (${what})`,
       { tracestate: `rojo=00f067aa0ba902b7,${member}` },
       {},
@@ -133,27 +136,27 @@ const CONTEXT_FORMS: readonly [string, Record<string, string | string[]>, Record
   // Over 512 characters with one member over 128 (W3C §3.3.1.5: such members SHOULD go first,
   // then members from the end) first, in the middle or last: which members a target keeps is a
   // SHOULD, but what it keeps stays in the order received (bug bash 8, telemetry-04).
-  ...(['first', 'in the middle', 'last'] as const).map(
-    (where): [string, Record<string, string | string[]>, Record<string, string>, string[]] => {
-      const short = Array.from({ length: 20 }, (_, i) => `k${String(i).padStart(2, '0')}=${'v'.repeat(20)}${i}`);
-      const at = where === 'first' ? 0 : where === 'last' ? short.length : 10;
-      const members = [...short.slice(0, at), `long=${'x'.repeat(200)}`, ...short.slice(at)];
-      return [
-        `tracestate over 512 characters with a 200-character member ${where}`,
-        { tracestate: members.join(',') },
-        {},
-        [],
-      ];
-    },
-  ),
+  ...(['first', 'in the middle', 'last'] as const).map((where): ContextForm => {
+    const short = Array.from({ length: 20 }, (_, i) => `k${String(i).padStart(2, '0')}=${'v'.repeat(20)}${i}`);
+    const at = where === 'first' ? 0 : where === 'last' ? short.length : 10;
+    const members = [...short.slice(0, at), `long=${'x'.repeat(200)}`, ...short.slice(at)];
+    return [
+      `tracestate over 512 characters with a 200-character member ${where}`,
+      { tracestate: members.join(',') },
+      {},
+      [],
+    ];
+  }),
   // One and two members over W3C's 32, well under 512 characters (so no truncation by size can
   // hide the count): whatever the target keeps, what it sends holds at most 32 (bug bash 4, 03).
-  ...[33, 34].map((n): [string, Record<string, string | string[]>, Record<string, string>, string[]] => [
-    `tracestate of ${n} short members, under 512 characters`,
-    { tracestate: Array.from({ length: n }, (_, i) => `m${i}=${i}`).join(',') },
-    {},
-    [],
-  ]),
+  ...[33, 34].map(
+    (n): ContextForm => [
+      `tracestate of ${n} short members, under 512 characters`,
+      { tracestate: Array.from({ length: n }, (_, i) => `m${i}=${i}`).join(',') },
+      {},
+      [],
+    ],
+  ),
 ];
 
 /** The baggage of every call the trusted internal service received, as one list. */

@@ -506,7 +506,7 @@ export const NO_CHECK = concept(
 );
 
 /** A placeholder a template fills: `{x}`, `[x]`, `<x>`, `${x}`, `%s`. */
-const SLOT = String.raw`(?:\{[^}\s]{1,40}\}|\[[^\]\s]{1,40}\]|<[^>\n]{1,80}>|\$\{?\w{1,30}\}?|%s)`;
+export const SLOT = String.raw`(?:\{[^}\s]{1,40}\}|\[[^\]\s]{1,40}\]|<[^>\n]{1,80}>|\$\{?\w{1,30}\}?|%s)`;
 
 /**
  * A link with a slot to fill ("…/p?q=SUMMARY", "?d={conversation}", "render?data=" then more), or

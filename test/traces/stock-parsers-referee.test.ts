@@ -18,12 +18,12 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notRun } from '../../fixtures/scenario/need.js';
 import { nearTraceparent } from '../../fixtures/traces/near-traceparent.js';
-import { findStockGoTraceparent, type GoExtraction, goExtract } from '../../fixtures/traces/stock-go-traceparent.js';
+import { findStockGoTraceparent, goExtract, type TraceExtraction } from '../../fixtures/traces/stock-go-traceparent.js';
 import { CONTINUABLE, MALFORMED, NON_OWS_WRAPPED, offered } from '../../fixtures/traces/traceparent-cases.js';
 import { judgeTraceparent, trimOws } from '../../fixtures/traces/w3c-traceparent.js';
 
 type Lines = Readonly<Record<string, readonly string[]>>;
-type Parser = (sets: readonly Lines[]) => Promise<GoExtraction[]>;
+type Parser = (sets: readonly Lines[]) => Promise<TraceExtraction[]>;
 
 const lowerKeys = (h: Lines): Lines => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 
