@@ -685,6 +685,11 @@ const CLAUSES: Record<string, Entry> = {
     'Collector outage may drop telemetry and raise a health signal; it does not change authorization, persistence, memory, cleanup, or run outcomes.',
     "the health signal's accounting is exact and bounded: on every read 0 ≤ queueDepth ≤ queueCapacity, and droppedSpans and exportedSpans count since the target was created (never going down); once the target has settled after an outage that overflowed its queue (the collector answering again, the schedule drained, a flush), the queue reads empty, exportedSpans grew by exactly the spans the collector accepted, and each span the outage's runs sampled is counted exported or dropped (exported + dropped grew by runs × the spans one run samples, measured at the collector on drop-free baseline runs)",
   ],
+  'R10.31': [
+    'export-and-failure-behavior',
+    'Queues, batches, retry duration, and memory are bounded independently in workers and the control plane.',
+    "retry duration is bounded per export, its retries included, by the export timeout the target was created with, and measured at the collector: with the collector black-holed (every request read, none answered), a request carrying a span an earlier request carried is an attempt of that span's export, and every request carrying a span is closed by the exporter within the export timeout (4 s) + 2 s of the span's first arrival — so a retry given a fresh timeout of its own shows, though each of its connections stays within the timeout (R10.25)",
+  ],
   'R10.7': [
     'export-and-failure-behavior',
     'Audit/security decisions and durability outcomes remain durable even when traces are unsampled or dropped.',

@@ -88,6 +88,7 @@ export const AREAS = {
       'suites/r08-causal-trace.spec.ts',
       'suites/r09-context-baggage.spec.ts',
       'suites/r10-leak-canaries-outage.spec.ts',
+      'suites/r10-export-retry-bound.spec.ts',
     ],
   },
   runs: {

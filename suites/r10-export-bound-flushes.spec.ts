@@ -15,7 +15,7 @@ import { mostOpenAtOnce } from '../fixtures/collector/requests-open-at-once.js';
 import type { ReceivedRequest } from '../fixtures/collector/span-collector.js';
 import { useCollectorTarget } from '../fixtures/collector/use-collector-target.js';
 import { needCapability } from '../fixtures/scenario/need.js';
-import { SPEC } from '../fixtures/scenario/thread-session.js';
+import { runOnNewBinding } from '../fixtures/scenario/thread-session.js';
 import { boundedFlush } from '../fixtures/traces/bounded-flush.js';
 
 /** Far above the outage's length: no export of a correct target gives up within it. */
@@ -47,12 +47,7 @@ describe('R10 the export bound holds under flushes asked while exports hang', ()
   it(`R10.26 black-holed collector, ${ROUNDS} runs each followed by telemetry.flush() while earlier exports hang (each flush takes a fresh batch): at most maxConcurrentExports (${MAX_CONCURRENT_EXPORTS}) export requests open at once per telemetry identity, counted at the collector`, async (ctx) => {
     const target = t();
     needCapability(ctx, target, 'runs', 'telemetry');
-    const caller = target.principals.alice;
-    const agent = target.principals.agents[0]!;
-    const run = async (): Promise<string> => {
-      const { bindingId } = await target.bindings.open(caller, SPEC);
-      return (await target.runs!.start(caller, { bindingId, agent, steps: STEPS })).state;
-    };
+    const run = (): Promise<string> => runOnNewBinding(target, STEPS);
     expect(await run(), 'the workload completes with the collector up').toBe('completed');
     await boundedFlush(target, EXPORT_TIMEOUT_MS);
 

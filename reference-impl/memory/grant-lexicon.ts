@@ -534,8 +534,11 @@ export const ACCESS_FILE = /(?:authorized_keys|sudoers(?:\.d)?)(?![\p{L}])/u;
 export const ACCESS_GRANT_LITERAL =
   /(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-ssh-ed25519@openssh\.com)\s+aaaa[a-z0-9+/=]{8,}|nopasswd\s*:/u;
 
-export const URL_SLOT =
-  /(?:https?:)?\/\/[^\s)"'<>]{1,200}?[?&#][\w.-]{0,32}=(?:\{[^}\s]{1,40}\}|\[[^\]\s]{1,40}\]|<[^>\n]{1,80}>|\$\{?\w{1,30}\}?|%s|(?:summary|conversation|chat|history|transcript|messages?|context|content|data|input|query|prompt|zusammenfassung|gespräch|verlauf|chatverlauf|nachrichte?n?|résumé|resume|historique|resumen|conversación|historial|mensaje|riassunto|conversazione|cronologia|messaggio|resumo|conversa|histórico|mensagem|samenvatting|gesprek|geschiedenis|bericht|podsumowanie|rozmowa|historia|wiadomość|сводка|резюме|переписка|история|сообщение)(?![\p{L}\p{N}_-])|(?=[\s)"'\]]|$))/u;
+/** A link whose query or fragment parameter is a slot or names what the conversation holds ("?q=SUMMARY", "?d={x}", "render?data=" then nothing). */
+export const URL_SLOT = new RegExp(
+  String.raw`(?:https?:)?\/\/[^\s)"'<>]{1,200}?[?&#][\w.-]{0,32}=(?:${SLOT}|(?:summary|conversation|chat|history|transcript|messages?|context|content|data|input|query|prompt|zusammenfassung|gespräch|verlauf|chatverlauf|nachrichte?n?|résumé|resume|historique|resumen|conversación|historial|mensaje|riassunto|conversazione|cronologia|messaggio|resumo|conversa|histórico|mensagem|samenvatting|gesprek|geschiedenis|bericht|podsumowanie|rozmowa|historia|wiadomość|сводка|резюме|переписка|история|сообщение)(?![\p{L}\p{N}_-])|(?=[\s)"'\]]|$))`,
+  'u',
+);
 
 /** What was said in the conversation: what a link's slot would carry out. */
 export const CHAT = concept(
@@ -573,7 +576,10 @@ export const OVER_USER = concept(
 export const VOCATIVE =
   /(?:^|[\n.:;!?>—–-]\s*|(?:hey|hi|dear|note to|attention|attn:?)\s+)(?:(?:the|any|all|dear) )?(?:ai |llm )?(?:assistant|agent|bot|model|ai|copilot)s?\s*[:,—–]/u;
 
-/** A link slot filled from a template ("?d={user_notes_base64}", "?d=<the conversation so far>"): content to be put there. */
+/**
+ * A link slot filled from a template ("?d={user_notes_base64}", "?d=<the conversation so far>"): content
+ * to be put there. SLOT without `[x]`: "?ids=[1]" is a query's array, not a blank to fill.
+ */
 export const TEMPLATE_SLOT = /[?&#][\w.-]{0,32}=(?:\{[^}\s]{1,40}\}|<[^>\n]{1,80}>|\$\{?\w{1,30}\}?|%s)/u;
 
 /** Redirecting what flows: "ship all future orders there", "forward all approval requests to Derek". */

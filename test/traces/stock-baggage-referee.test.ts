@@ -15,10 +15,10 @@
 import { propagation, ROOT_CONTEXT } from '@opentelemetry/api';
 import { W3CBaggagePropagator } from '@opentelemetry/core';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { notRun } from '../../fixtures/scenario/need.js';
+import { describe, expect, it } from 'vitest';
 import { BAGGAGE_FORMS } from '../../fixtures/traces/baggage-forms.js';
-import { findStockGoTraceparent, goExtract } from '../../fixtures/traces/stock-go-traceparent.js';
+import { goExtract } from '../../fixtures/traces/stock-go-traceparent.js';
+import { stockParsers } from '../../fixtures/traces/stock-parsers.js';
 import { baggageMembers } from '../../fixtures/traces/w3c-baggage.js';
 import { trimOws } from '../../fixtures/traces/w3c-traceparent.js';
 
@@ -38,20 +38,16 @@ const jsParser: Parser = async (sets) => {
   });
 };
 
-let goParser: Parser | null = null;
-let goUnavailable = '';
-beforeAll(async () => {
-  const go = await findStockGoTraceparent();
-  if (go.available)
-    goParser = async (sets) =>
-      (
-        await goExtract(
-          go.bin,
-          sets.map((lines) => ({ baggage: lines })),
-        )
-      ).map((g) => g.baggage);
-  else goUnavailable = go.reason;
-}, 240_000);
+const stock = stockParsers<Parser>(
+  jsParser,
+  (bin) => async (sets) =>
+    (
+      await goExtract(
+        bin,
+        sets.map((lines) => ({ baggage: lines })),
+      )
+    ).map((g) => g.baggage),
+);
 
 /** Members as a comparable text: order aside (Go keeps baggage in a map). */
 const asSet = (m: Members): string => JSON.stringify([...m].map(([k, v]) => `${k}=${JSON.stringify(v)}`).sort());
@@ -180,16 +176,8 @@ async function compare(name: string, parse: Parser, judge: typeof baggageMembers
   return { wrong, departures, judged };
 }
 
-const PARSERS: readonly (readonly [string, () => Parser | string])[] = [
-  ['js', () => jsParser],
-  ['go', () => goParser ?? goUnavailable],
-];
-
-describe.each(PARSERS)('stock OpenTelemetry %s as referee of the kit’s W3C Baggage reading', (name, get) => {
-  const parserOr = (ctx: Parameters<typeof notRun>[0]): Parser => {
-    const p = get();
-    return typeof p === 'string' ? notRun(ctx, p) : p;
-  };
+describe.each(stock.each)('stock OpenTelemetry %s as referee of the kit’s W3C Baggage reading', (name, get) => {
+  const parserOr = (ctx: Parameters<typeof stock.orNotRun>[0]): Parser => stock.orNotRun(ctx, get);
 
   it('reads every schema member of every baggage form R09.11 requires a target to read', async (ctx) => {
     const got = await parserOr(ctx)(BAGGAGE_FORMS.map(([, lines]) => lines.map(trimOws)));

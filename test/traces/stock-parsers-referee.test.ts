@@ -15,10 +15,10 @@
 import { ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { notRun } from '../../fixtures/scenario/need.js';
+import { describe, expect, it } from 'vitest';
 import { nearTraceparent } from '../../fixtures/traces/near-traceparent.js';
-import { findStockGoTraceparent, goExtract, type TraceExtraction } from '../../fixtures/traces/stock-go-traceparent.js';
+import { goExtract, type TraceExtraction } from '../../fixtures/traces/stock-go-traceparent.js';
+import { stockParsers } from '../../fixtures/traces/stock-parsers.js';
 import { CONTINUABLE, MALFORMED, NON_OWS_WRAPPED, offered } from '../../fixtures/traces/traceparent-cases.js';
 import { judgeTraceparent, trimOws } from '../../fixtures/traces/w3c-traceparent.js';
 
@@ -80,14 +80,7 @@ function departure(parser: string, lines: readonly string[]): string | null {
 /** The field lines a server hands the parser: OWS around each line is not part of the value. */
 const delivered = (lines: readonly string[]): string[] => lines.map(trimOws);
 
-let goParser: Parser | null = null;
-let goUnavailable = '';
-
-beforeAll(async () => {
-  const go = await findStockGoTraceparent();
-  if (go.available) goParser = (sets) => goExtract(go.bin, sets);
-  else goUnavailable = go.reason;
-}, 240_000);
+const stock = stockParsers<Parser>(jsParser, (bin) => (sets) => goExtract(bin, sets));
 
 const SEED = 20261205;
 const SAMPLE = 3000;
@@ -113,16 +106,8 @@ async function compare(name: string, parse: Parser, judge: typeof judgeTracepare
   return { wrong, departures, declined };
 }
 
-const PARSERS: readonly (readonly [string, () => Parser | string])[] = [
-  ['js', () => jsParser],
-  ['go', () => goParser ?? goUnavailable],
-];
-
-describe.each(PARSERS)('stock OpenTelemetry %s as referee of the kit’s W3C reading', (name, get) => {
-  const parserOr = (ctx: Parameters<typeof notRun>[0]): Parser => {
-    const p = get();
-    return typeof p === 'string' ? notRun(ctx, p) : p;
-  };
+describe.each(stock.each)('stock OpenTelemetry %s as referee of the kit’s W3C reading', (name, get) => {
+  const parserOr = (ctx: Parameters<typeof stock.orNotRun>[0]): Parser => stock.orNotRun(ctx, get);
 
   it('ignores every traceparent an R09.1/R09.3 or R09.14 clause requires a target to ignore, bar its listed departures from W3C', async (ctx) => {
     const parse = parserOr(ctx);
