@@ -160,7 +160,7 @@ const CLAUSES: Record<string, Entry> = {
   'R08.14': [
     'propagation',
     'Generate child spans for control-plane and worker operations.',
-    'a span of an operation records the operation: a provider call the kit holds 400 ms from its arrival is recorded by a provider.invoke span at least as long as the stub measured the hold (less 25 ms for timers), so a span ended when its call starts (an un-awaited wrapper) records none of its call, its status or its errors',
+    'a span of an operation records the operation: a provider call, and a tool call, the kit holds 400 ms from its arrival is recorded by a provider.invoke (tool.invoke) span at least as long as the stub measured the hold (less 25 ms for timers), so a span ended when its call starts (an un-awaited wrapper) records none of its call, its status or its errors',
   ],
   'R09.11': [
     'propagation',

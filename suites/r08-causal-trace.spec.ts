@@ -57,8 +57,8 @@ const tTrustedTools = useTarget(() => ({
 
 /** Export timeout assumed for bounding a flush (bounded-flush.ts waits a few of these). */
 const FLUSH_BOUND_EXPORT_TIMEOUT_MS = 2_000;
-/** R08.14: how long the provider stub holds a call, and what a timer may fire early by. */
-const HELD_PROVIDER_MS = 400;
+/** R08.14: how long a stub holds a call, and what a timer may fire early by. */
+const HELD_CALL_MS = 400;
 const TIMER_SLACK_MS = 25;
 
 const TRUSTED_TRACE = '0af7651916cd43dd8448eb211c80319c';
@@ -528,31 +528,46 @@ describe('R08 one causal trace across control plane, worker, state, memory, tool
       }
     },
   );
-  it('R08.14 a step’s span lasts as long as its call: a provider call the kit holds 400 ms from its arrival is recorded by a provider.invoke span of at least that long, ended after it started (a span that ends when the call starts records none of it)', async (ctx) => {
-    needCapability(ctx, t(), 'runs', 'telemetry');
-    s().resetAll();
-    const held = s().provider.holdNext(HELD_PROVIDER_MS);
-    const outcome = await run(t(), [{ type: 'provider', prompt: 'Take your time.' }]).finally(() => held.release());
-    expect(outcome.state).toBe('completed');
-    expect(outcome.traceId, 'a target exporting telemetry reports the trace id of the run').toMatch(/^[0-9a-f]{32}$/);
-    const spans = await spansOfTrace(t(), c(), outcome.traceId!, { spans: { [SPAN.providerInvoke]: 1 } });
-    const durations = spans
-      .filter((x) => x.name === SPAN.providerInvoke)
-      .map((x) => Number((BigInt(x.endTimeUnixNano) - BigInt(x.startTimeUnixNano)) / 1_000_000n));
-    // The stub held the call from its arrival to its answer; the span started before the request was sent.
-    const heldMs = held.heldMs();
-    await ctx.annotate(
-      `provider.invoke lasted ${durations.join(', ')} ms for a call held ${Math.round(heldMs ?? 0)} ms`,
-    );
-    expect(heldMs, 'the provider call was held').not.toBeNull();
-    expect(heldMs!, 'the provider call was held as long as asked').toBeGreaterThanOrEqual(
-      HELD_PROVIDER_MS - TIMER_SLACK_MS,
-    );
-    expect(
-      durations.every((ms) => ms >= heldMs! - TIMER_SLACK_MS),
-      `provider.invoke lasted ${durations.join(', ')} ms, the call was held ${Math.round(heldMs!)} ms`,
-    ).toBe(true);
-  });
+  /** R08.14's two step kinds: the stub whose call is held, the step that makes it, the span that records it. */
+  const HELD_STEPS = [
+    {
+      kind: 'provider',
+      span: SPAN.providerInvoke,
+      hold: () => s().provider.holdNext(HELD_CALL_MS),
+      step: (): RunStep => ({ type: 'provider', prompt: 'Take your time.' }),
+    },
+    {
+      kind: 'tool',
+      span: SPAN.toolInvoke,
+      hold: () => s().tool.holdNext(HELD_CALL_MS),
+      step: (ctx: TestContext): RunStep => ({ type: 'tool', tool: needTool(ctx), args: '{"q":"take your time"}' }),
+    },
+  ] as const;
+  it.for(HELD_STEPS)(
+    'R08.14 a step’s span lasts as long as its call ($kind): a $kind call the kit holds 400 ms from its arrival is recorded by a $span span of at least that long, ended after it started (a span that ends when the call starts records none of it)',
+    async ({ span, hold, step }, ctx) => {
+      needCapability(ctx, t(), 'runs', 'telemetry');
+      s().resetAll();
+      const theStep = step(ctx);
+      const held = hold();
+      const outcome = await run(t(), [theStep]).finally(() => held.release());
+      expect(outcome.state).toBe('completed');
+      expect(outcome.traceId, 'a target exporting telemetry reports the trace id of the run').toMatch(/^[0-9a-f]{32}$/);
+      const spans = await spansOfTrace(t(), c(), outcome.traceId!, { spans: { [span]: 1 } });
+      const durations = spans
+        .filter((x) => x.name === span)
+        .map((x) => Number((BigInt(x.endTimeUnixNano) - BigInt(x.startTimeUnixNano)) / 1_000_000n));
+      // The stub held the call from its arrival to its answer; the span started before the request was sent.
+      const heldMs = held.heldMs();
+      await ctx.annotate(`${span} lasted ${durations.join(', ')} ms for a call held ${Math.round(heldMs ?? 0)} ms`);
+      expect(heldMs, 'the call was held').not.toBeNull();
+      expect(heldMs!, 'the call was held as long as asked').toBeGreaterThanOrEqual(HELD_CALL_MS - TIMER_SLACK_MS);
+      expect(
+        durations.every((ms) => ms >= heldMs! - TIMER_SLACK_MS),
+        `${span} lasted ${durations.join(', ')} ms, the call was held ${Math.round(heldMs!)} ms`,
+      ).toBe(true);
+    },
+  );
   it('R08.13 telemetry.flush() resolves once the queued spans reached the collector: right after it, with no wait, every span of the finished run is there (Target.telemetry.flush: "Export what is queued")', async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     const steps = fullScript(`flushed-${bindingSeq}`, needTool(ctx));
