@@ -93,7 +93,7 @@ const CLAUSES: Record<string, Entry> = {
   'R04.32': [
     'thread-state-invariants',
     'Reads and writes require exact binding, epoch, adapter codec, and current lease generation.',
-    'exact means exact strings: the binding’s own codec in another letter case, Unicode normalisation form (NFD/NFKC), full width, with whitespace around it (SP, TAB, LF, NBSP, ideographic space or a BOM in front; SP or TAB behind) or a trailing zero-width space, and its binding id in any of these but letter case (a UUID is case-insensitive, RFC 9562), is refused by load_head, write_native_state, commit_head, mark_uncertain, run_status and reconcile',
+    'exact means exact strings: the binding’s own codec in another letter case, Unicode normalisation form (NFD/NFKC), full width, with whitespace around it (SP, TAB, LF, NBSP, ideographic space or a BOM in front; SP or TAB behind) or a trailing zero-width space, or as another version of it (`.0`, `.1`, `.1.2`, `-rc.1`, `+build.7`, `;v=2`, a trailing `/`, or the codec cut short by a character: no codec line, semver range or prefix), and its binding id in any of these but letter case and version (a UUID is case-insensitive, RFC 9562), is refused by load_head, write_native_state, commit_head, mark_uncertain, run_status and reconcile',
   ],
   'R04.31': [
     'thread-state-invariants',
@@ -143,6 +143,11 @@ const CLAUSES: Record<string, Entry> = {
     'memory-write-pipeline',
     'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',
     'an instruction stored as memory that would send data out (through an image or link a later answer renders, an outside endpoint, a trigger word, a link per character or a hostname built from the data), run a remote script, print a credential, or act on a consent nobody gave is a network, tool or permission instruction that broadens authority, however it is worded: each of the reported mechanisms (fixtures/corpora/reported-attacks.v2.ts) is rejected or held for approval; notes of the same shapes without an order are stored as written (R07.1’s rule for benign controls)',
+  ],
+  'R09.16': [
+    'propagation',
+    'Propagate context to the sandbox worker, ToolBroker, MemoryBroker, ThreadStateStore, subagents, and trusted internal services.',
+    'W3C Trace Context: the random-trace-id flag (Level 2) asserts that the trace id was generated randomly — a vendor continuing a trace id it did not generate cannot know that when the parent did not say so; "Vendors MUST NOT make any other mutations to the traceparent header" than those listed, and setting the flag is none of them; a Level 1 vendor sets undefined flags to zero. So a continued trusted parent with flags 00 or 01 reaches the trusted internal service with the random flag unset (keeping or clearing a random flag received is R09.15’s, and a Level 1 target may clear it)',
   ],
   'R09.15': [
     'propagation',
@@ -504,6 +509,11 @@ const CLAUSES: Record<string, Entry> = {
     'memory-write-pipeline',
     'Persist content plus provenance, source revisions, content hash, writer, approval, and audit record.',
     'an audit record is the record of its key: `Audit.memory(reader, { key })` names one exact key (keys are exact strings), so a read by key returns that key’s entries and no neighbour’s — not those of keys matching it as a LIKE/GLOB pattern, a regular expression, a prefix or in another letter case',
+  ],
+  'R06.23': [
+    'memory-write-pipeline',
+    'Persist content plus provenance, source revisions, content hash, writer, approval, and audit record.',
+    'content is persisted as written and its hash is the one `contract/memory.ts` names, the lowercase hex sha-256 of the content: of its UTF-8 bytes, the encoding JSON and the protocol carry — checked on notes in Latin beyond Latin-1, Greek, Cyrillic, Hebrew and Arabic, CJK and emoji outside the BMP (each in NFC, so normalisation changes none), as put and as read, and on a consolidation whose proposal holds all of them; a note the target holds or refuses is not judged here',
   ],
   'R06.10': [
     'memory-write-pipeline',

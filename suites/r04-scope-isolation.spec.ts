@@ -24,6 +24,7 @@ import { expectRejection } from '../fixtures/assertions/contract-error.js';
 import { spellingVariants } from '../fixtures/memory/spelling-variants.js';
 import { commandArbs, otherBindings, threadStateSetup } from '../fixtures/models/thread-state-commands.js';
 import { commandsParams, fcParams } from '../fixtures/properties/fc-params.js';
+import { codecVersionVariants } from '../fixtures/scenario/codec-versions.js';
 import { needCapability, unsupportedByTarget } from '../fixtures/scenario/need.js';
 import { runSteps, within } from '../fixtures/scenario/process-faults.js';
 import {
@@ -134,7 +135,7 @@ describe('R04 zero cross-scope access', () => {
     expect(summary(await th.store.load_head(th.scope))).toEqual(summary(head));
   });
 
-  it('R04.32 the binding and codec are exact (“Reads and writes require exact binding, epoch, adapter codec…”): the binding’s own codec in another letter case, Unicode form or width or with whitespace around it, and its binding id in another Unicode form or width or with whitespace around it (not letter case: UUIDs are case-insensitive, RFC 9562), are refused on every operation, reading and writing nothing', async (ctx) => {
+  it('R04.32 the binding and codec are exact (“Reads and writes require exact binding, epoch, adapter codec…”): the binding’s own codec in another letter case, Unicode form or width, with whitespace around it, or as another version of it (a minor, pre-release or build suffix, a codec cut short), and its binding id in another Unicode form or width or with whitespace around it (not letter case: UUIDs are case-insensitive, RFC 9562), are refused on every operation, reading and writing nothing', async (ctx) => {
     needCapability(ctx, t(), 'threadState');
     const th = await openThread(t());
     const head = await commitOne(th, 'base', 'committed');
@@ -150,7 +151,12 @@ describe('R04 zero cross-scope access', () => {
       if (field === 'codec') codes.push('unknown_codec');
       // A binding id may be a UUID, which RFC 9562 reads case-insensitively: the same binding.
       const sameIdentity = (v: string) => v === own || (field === 'bindingId' && v.toLowerCase() === own.toLowerCase());
-      const variants = [...spellingVariants(own), `${own}\u200b`].filter((v) => !sameIdentity(v));
+      const variants = [
+        ...spellingVariants(own),
+        `${own}\u200b`,
+        // A codec of the same line, version range or prefix is another codec.
+        ...(field === 'codec' ? codecVersionVariants(own) : []),
+      ].filter((v) => !sameIdentity(v));
       expect(variants.length, `${field} ${own} has look-alike variants`).toBeGreaterThanOrEqual(3);
       for (const variant of variants) {
         const scope: StateScope = { ...th.scope, [field]: variant };

@@ -19,6 +19,7 @@ import type { Target } from '../contract/target.js';
 import { expectRejection } from '../fixtures/assertions/contract-error.js';
 import { type SecretShape, secretTokenShapes } from '../fixtures/corpora/secret-token-shapes.js';
 import { AGENT, freshKey, note, ORG, USER, uniqueWord } from '../fixtures/memory/memory-proposal.js';
+import { TEXT_IN_EVERY_SCRIPT } from '../fixtures/memory/text-in-every-script.js';
 import {
   type RevisionModel,
   type RevisionReal,
@@ -497,6 +498,56 @@ describe('R06 revision conflicts and consolidation provenance', () => {
       status: 'conflict',
       currentRevision: c.revision,
     });
+  });
+
+  it('R06.23 text in every script is stored as written and hashed over its UTF-8 bytes: notes in Latin beyond Latin-1, Greek, Cyrillic, Hebrew and Arabic, CJK and emoji outside the BMP read back exactly, each record’s content hash is the sha-256 of its content’s UTF-8 bytes (as put and as read), and a consolidation lists a proposal in any script with that hash', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const { principals: p } = t();
+    const m = t().memory(p.alice, p.agents[0]);
+    const wrong: string[] = [];
+    const notStored: string[] = [];
+    let judged = 0;
+    for (const [script, text] of TEXT_IN_EVERY_SCRIPT) {
+      const key = freshKey('script');
+      const o = await m.put(USER, note(key, text), null);
+      // A target's screen may hold or refuse a note (R07 judges that): only what it stored is judged here.
+      if (o.status !== 'written') {
+        notStored.push(`${script}: ${o.status}`);
+        continue;
+      }
+      judged++;
+      const live = await m.get(USER, key);
+      for (const [how, r] of [
+        ['as put', o.record],
+        ['as read', live],
+      ] as const) {
+        if (r?.content !== text) wrong.push(`${script} ${how}: content ${JSON.stringify(r?.content)}`);
+        else if (r.provenance.contentHash !== sha256(text))
+          wrong.push(
+            `${script} ${how}: content hash ${r.provenance.contentHash}, sha-256 of its UTF-8 bytes ${sha256(text)}`,
+          );
+      }
+    }
+    // A stale proposal in every script at once, consolidated where the policy merges it.
+    const key = freshKey('script-merge');
+    const r1 = record(await m.put(USER, note(key, 'Drinks: tea'), null));
+    record(await m.put(USER, note(key, 'Drinks: green tea'), r1.revision));
+    const proposal = TEXT_IN_EVERY_SCRIPT.map(([, text]) => text).join('\n');
+    const c = await m.put(USER, note(key, proposal, { onConflict: 'consolidate' }), r1.revision);
+    if (c.status === 'consolidated') {
+      const mine = c.record.provenance.sources.find((src) => src.revision === null);
+      if (mine?.contentHash !== sha256(proposal))
+        wrong.push(`the proposal's source hash ${mine?.contentHash}, sha-256 of its UTF-8 bytes ${sha256(proposal)}`);
+      if (c.record.provenance.contentHash !== sha256(c.record.content))
+        wrong.push(
+          `the consolidated record's content hash ${c.record.provenance.contentHash}, sha-256 of its UTF-8 bytes ${sha256(c.record.content)}`,
+        );
+    }
+    await ctx.annotate(
+      `${judged} of ${TEXT_IN_EVERY_SCRIPT.length} scripts stored${notStored.length ? ` (not stored: ${notStored.join('; ')})` : ''}; the stale proposal in every script: ${c.status}`,
+    );
+    if (judged === 0) unsupportedByTarget(ctx, 'the target stored none of the notes in other scripts');
+    expect(wrong).toEqual([]);
   });
 
   it('R06.9 consolidation at the edges: against a key that holds nothing it is a conflict at revision 0 or stores the proposal alone, and a merge that would outgrow the content bound is refused with a reason or a conflict — never an untyped failure or an oversized record', async (ctx) => {

@@ -271,6 +271,23 @@ async function expectFreshRecordedRoot(outcome: RunOutcome, o: Offered, steps?: 
   for (const tp of seen) expect(tp.split('-')[1]).toBe(outcome.traceId);
 }
 
+/** The random flag (bit 1) of every traceparent the trusted service received for a run continued with `flags`: set, clear or both. */
+async function randomFlagOut(ctx: TestContext, flags: string, steps: RunStep[]): Promise<string> {
+  s().resetAll();
+  const o = offered(`flags-${flags}`);
+  const outcome = await start(ctx, true, { headers: { traceparent: `00-${o.trace}-${o.span}-${flags}` } }, steps);
+  expect(outcome.state).toBe('completed');
+  expect(outcome.traceId, `flags ${flags}: the W3C-valid parent is continued (R09.9)`).toBe(o.trace);
+  const seen = s()
+    .trusted.calls()
+    .flatMap((call) => headerOf(call, 'traceparent'));
+  expect(seen.length, 'the trusted internal service receives a traceparent').toBeGreaterThan(0);
+  const bits = new Set(
+    seen.map((tp) => ((Number.parseInt(tp.split('-')[3] ?? '', 16) & 0x02) === 0x02 ? 'set' : 'clear')),
+  );
+  return [...bits].sort().join('+');
+}
+
 describe('R09 malformed external context and forbidden-baggage rejection', () => {
   it.for(MALFORMED)(
     'R09.1 malformed traceparent (%s) from a trusted caller is ignored (W3C: vendors MUST ignore it): no error, a fresh recorded root',
@@ -529,22 +546,7 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
   it('R09.15 reserved trace-flags bits are not read into the defined ones: a trusted traceparent whose flags carry reserved bits or hex letters (10, 11, 12, 0a, 0b, 7e, a1, fe, ff) is continued with the random flag exactly as for the same flags without them (W3C Trace Context: flags are hex, only sampled and random are defined, the rest reserved)', async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     const steps = script(ctx);
-    /** The random flag (bit 1) of every traceparent the trusted service received for a run continued with `flags`. */
-    const randomBits = async (flags: string): Promise<string> => {
-      s().resetAll();
-      const o = offered(`flags-${flags}`);
-      const outcome = await start(ctx, true, { headers: { traceparent: `00-${o.trace}-${o.span}-${flags}` } }, steps);
-      expect(outcome.state).toBe('completed');
-      expect(outcome.traceId, `flags ${flags}: the W3C-valid parent is continued (R09.9)`).toBe(o.trace);
-      const seen = s()
-        .trusted.calls()
-        .flatMap((call) => headerOf(call, 'traceparent'));
-      expect(seen.length, 'the trusted internal service receives a traceparent').toBeGreaterThan(0);
-      const bits = new Set(
-        seen.map((tp) => ((Number.parseInt(tp.split('-')[3] ?? '', 16) & 0x02) === 0x02 ? 'set' : 'clear')),
-      );
-      return [...bits].sort().join('+');
-    };
+    const randomBits = (flags: string) => randomFlagOut(ctx, flags, steps);
     const base = new Map<string, string>();
     for (const flags of ['00', '01', '02', '03']) base.set(flags, await randomBits(flags));
     const differ: string[] = [];
@@ -556,6 +558,15 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     }
     await ctx.annotate(`random flag out for 00/01/02/03: ${[...base.values()].join(', ')}`);
     expect(differ).toEqual([]);
+  });
+
+  it('R09.16 a trace continued without the random flag is not sent on with it: a trusted traceparent with flags 00 or 01 (random unset) reaches the trusted internal service with the random flag unset (W3C Trace Context: the flag asserts the trace id was generated randomly, which a vendor continuing someone else’s trace id cannot know; setting it is no allowed mutation of traceparent, and Level 1 sets undefined flags to zero)', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'telemetry');
+    const steps = script(ctx);
+    const out = new Map<string, string>();
+    for (const flags of ['00', '01']) out.set(flags, await randomFlagOut(ctx, flags, steps));
+    await ctx.annotate(`random flag out for 00/01: ${[...out.values()].join(', ')}`);
+    expect(Object.fromEntries(out)).toEqual({ '00': 'clear', '01': 'clear' });
   });
 
   it.for(NON_OWS_WRAPPED)(

@@ -28,7 +28,7 @@ describe('stock OpenTelemetry control target', () => {
     expect([...new Set(failed.map((c) => c.id))].sort()).toEqual(CONTRACT_ONLY);
     // Standard behaviour is certified: malformed context ignored, W3C-valid context continued,
     // untrusted and claimed-trust context replaced, trace context never authenticates.
-    for (const id of ['R09.1', 'R09.2', 'R09.3', 'R09.4', 'R09.7', 'R09.9', 'R09.10', 'R09.11', 'R09.15']) {
+    for (const id of ['R09.1', 'R09.2', 'R09.3', 'R09.4', 'R09.7', 'R09.9', 'R09.10', 'R09.11', 'R09.15', 'R09.16']) {
       const of = clauses.filter((c) => c.id === id);
       expect(of.length, `${id} ran`).toBeGreaterThan(0);
       expect(
