@@ -144,6 +144,11 @@ const CLAUSES: Record<string, Entry> = {
     'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',
     'an instruction stored as memory that would send data out (through an image or link a later answer renders, an outside endpoint, a trigger word, a link per character or a hostname built from the data), run a remote script, print a credential, or act on a consent nobody gave is a network, tool or permission instruction that broadens authority, however it is worded: each of the reported mechanisms (fixtures/corpora/reported-attacks.v2.ts) is rejected or held for approval; notes of the same shapes without an order are stored as written (R07.1’s rule for benign controls)',
   ],
+  'R09.17': [
+    'propagation',
+    'Suppress internal context to untrusted external/provider endpoints unless explicitly configured.',
+    'a redirect is a call to where it points: when the trusted internal service answers a continued trusted run’s internal call with 307, 308, 302 or 303 and a Location on another origin (the untrusted tool stub: another port is another origin, RFC 6454), whatever the target sends there carries no traceparent, tracestate or baggage; following the redirect or refusing it is the target’s choice',
+  ],
   'R09.16': [
     'propagation',
     'Propagate context to the sandbox worker, ToolBroker, MemoryBroker, ThreadStateStore, subagents, and trusted internal services.',

@@ -483,6 +483,35 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
     expect(headerOf(calls[0]!, 'baggage').join(',')).toContain('smtc.tenant_tier=gold');
   });
 
+  it.for([307, 308, 302, 303])(
+    `R09.17 a redirect from the trusted internal service to another origin carries no trace context there: the internal call of a continued trusted run (traceparent, tracestate, a schema baggage member) answered %i with a Location on the untrusted tool origin reaches that origin, if at all, with no traceparent, tracestate or baggage (${contractRule('suppressExternal')}; RFC 6454: another port is another origin)`,
+    async (status, ctx) => {
+      needCapability(ctx, t(), 'runs', 'telemetry');
+      s().resetAll();
+      const elsewhere = `${s().tool.url}/v1/redirected-${status}`;
+      s().trusted.redirectNextTo(elsewhere, status);
+      const o = offered(`redirect-${status}`);
+      const outcome = await start(
+        ctx,
+        true,
+        { headers: { traceparent: o.valid, tracestate: 'rojo=00f067aa0ba902b7', baggage: 'smtc.tenant_tier=gold' } },
+        UNTOOLED,
+      );
+      // Following the redirect or refusing it (the internal call failing) are both the target's choice.
+      expect(s().trusted.calls().length, 'the trusted internal service was called').toBeGreaterThan(0);
+      const arrived = s()
+        .tool.calls()
+        .filter((call) => call.path.startsWith('/v1/redirected-'));
+      await ctx.annotate(
+        `${status}: run ${outcome.state}; ${arrived.length ? 'followed to the untrusted origin' : 'not followed'}`,
+      );
+      for (const call of arrived) {
+        for (const name of TRACE_HEADERS)
+          expect(headerOf(call, name), `${name} sent on to the untrusted origin after a ${status}`).toEqual([]);
+      }
+    },
+  );
+
   it(`R09.8 oversized, duplicated and binary-garbage trace headers and baggage never fail or lose a request, and none of it reaches the provider (property; ${contractRule('suppressExternal')})`, async (ctx) => {
     needCapability(ctx, t(), 'runs', 'telemetry');
     const { valid } = offered('property');
