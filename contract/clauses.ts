@@ -705,6 +705,11 @@ const CLAUSES: Record<string, Entry> = {
     'Queues, batches, retry duration, and memory are bounded independently in workers and the control plane.',
     "retry duration is bounded per export, its retries included, by the export timeout the target was created with, and measured at the collector: with the collector black-holed (every request read, none answered), a request carrying a span an earlier request carried is an attempt of that span's export, and every request carrying a span is closed by the exporter within the export timeout (4 s) + 2 s of the span's first arrival — so a retry given a fresh timeout of its own shows, though each of its connections stays within the timeout (R10.25)",
   ],
+  'R10.32': [
+    'export-and-failure-behavior',
+    'Collector outage may drop telemetry and raise a health signal; it does not change authorization, persistence, memory, cleanup, or run outcomes.',
+    "the health signal is one for the target, and one identity's loss is not hidden by another's success: with every request carrying only the worker's spans answered 500 (not retried) and the control plane's answered 200, once droppedSpans grew no health read says ok — a control-plane export that succeeded after the worker's failed is no evidence about the worker's lost spans (R10.27's rule, per identity); judged only when a worker-only request failed, a control-plane-only request succeeded after it and droppedSpans grew",
+  ],
   'R10.7': [
     'export-and-failure-behavior',
     'Audit/security decisions and durability outcomes remain durable even when traces are unsampled or dropped.',

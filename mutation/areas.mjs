@@ -89,6 +89,7 @@ export const AREAS = {
       'suites/r09-context-baggage.spec.ts',
       'suites/r10-leak-canaries-outage.spec.ts',
       'suites/r10-export-retry-bound.spec.ts',
+      'suites/r10-health-partial-outage.spec.ts',
     ],
   },
   runs: {

@@ -46,6 +46,7 @@ const MEASURED_S: Readonly<Record<string, number>> = {
   'r02-concurrent-history.spec.ts': 2,
   // Added since: its certify --only run on the served reference (set-up included).
   'r10-export-retry-bound.spec.ts': 10,
+  'r10-health-partial-outage.spec.ts': 6,
 };
 
 export function expectedSeconds(file: string): number {
