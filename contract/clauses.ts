@@ -708,7 +708,7 @@ const CLAUSES: Record<string, Entry> = {
   'R10.32': [
     'export-and-failure-behavior',
     'Collector outage may drop telemetry and raise a health signal; it does not change authorization, persistence, memory, cleanup, or run outcomes.',
-    "the health signal is one for the target, and one identity's loss is not hidden by another's success: with every request carrying only the worker's spans answered 500 (not retried) and the control plane's answered 200, once droppedSpans grew no health read says ok — a control-plane export that succeeded after the worker's failed is no evidence about the worker's lost spans (R10.27's rule, per identity); judged only when a worker-only request failed, a control-plane-only request succeeded after it and droppedSpans grew",
+    "the health signal is one for the target, and one identity's loss is not hidden by another's success: with every request carrying only the worker's spans answered 500 (not retried) and the control plane's answered 200, once droppedSpans grew no health read says ok (read after two such runs, then for 1.5 s) — a control-plane export that succeeded after the worker's failed is no evidence about the worker's lost spans (R10.27's rule, per identity); judged only when a worker-only request failed, a control-plane-only request succeeded after it and droppedSpans grew",
   ],
   'R10.7': [
     'export-and-failure-behavior',

@@ -45,7 +45,7 @@ const MEASURED_S: Readonly<Record<string, number>> = {
   'r03-concurrent-history.spec.ts': 2,
   'r02-concurrent-history.spec.ts': 2,
   // Added since: its certify --only run on the served reference (set-up included).
-  'r10-export-retry-bound.spec.ts': 10,
+  'r10-export-retry-bound.spec.ts': 16,
   'r10-health-partial-outage.spec.ts': 6,
 };
 

@@ -161,7 +161,8 @@ describe('R04 zero cross-scope access', () => {
       for (const variant of variants) {
         const scope: StateScope = { ...th.scope, [field]: variant };
         for (const [op, call] of everyOperation(th.store, scope, ref, head.revision, `v${n++}`)) {
-          await expectRejection(call(), codes, [variant]).catch((err: Error) => {
+          // A variant inside the binding's own value (the codec cut short) may appear in a message naming that value.
+          await expectRejection(call(), codes, own.includes(variant) ? [] : [variant]).catch((err: Error) => {
             throw new Error(
               `${op} with ${field} ${JSON.stringify(variant)} (binding’s ${JSON.stringify(own)}): ${err.message}`,
             );

@@ -498,7 +498,7 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
         UNTOOLED,
       );
       // Following the redirect or refusing it (the internal call failing) are both the target's choice.
-      expect(s().trusted.calls().length, 'the trusted internal service was called').toBeGreaterThan(0);
+      expect(s().trusted.redirectsServed(), 'the internal call was answered with the redirect').toBe(1);
       const arrived = s()
         .tool.calls()
         .filter((call) => call.path.startsWith('/v1/redirected-'));

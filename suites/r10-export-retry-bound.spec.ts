@@ -10,8 +10,9 @@
  * answers), and every request carrying a span already carried by an earlier one is an attempt
  * of that span's export. From the first arrival of a span, every request carrying it must have
  * been closed by the exporter within the export timeout plus slack — whatever the exporter's
- * retry policy, backoff or per-attempt timeout (the OTLP exporters' own retry loop shares one
- * deadline among its attempts, and so holds to it). The export timeout is long beside the
+ * retry policy or per-attempt timeout (the OTLP exporters' own retry loop shares one deadline
+ * among its attempts, and so holds to it). Each export is watched 6 s past its bound, so a retry
+ * sent after a backoff of up to that long is seen too. The export timeout is long beside the
  * slack, so that even a single retry with a fresh timeout is seen.
  */
 import { describe, expect, it } from 'vitest';
@@ -29,6 +30,13 @@ const SLACK_MS = 2_000;
 const BOUND_MS = EXPORT_TIMEOUT_MS + SLACK_MS;
 /** How long the outage's first export may take to reach the collector (a batch processor's schedule). */
 const FIRST_EXPORT_WITHIN_MS = 10_000;
+/** No new span for this long: every export of the outage's run has begun. */
+const SETTLE_MS = 1_500;
+/**
+ * Watched past the bound this long, for a retry sent after a backoff (OpenTelemetry JS waits about
+ * 1 s before its first retry, the Collector's exporters about 5 s).
+ */
+const RETRY_WATCH_MS = 6_000;
 
 const STEPS: readonly RunStep[] = [
   { type: 'emit', text: 'export retry bound' },
@@ -76,10 +84,20 @@ describe('R10 one export, retries included, is bounded by the export timeout', (
         blackholed().length,
         `the target exported the outage's spans to the black-holed collector within ${FIRST_EXPORT_WITHIN_MS} ms of a flush`,
       ).toBeGreaterThan(0);
-      // Every export that began by now is watched past its bound: an attempt still open, or one
-      // that arrived after it, is a retry beyond the timeout.
+      // The outage's exports have all begun once no new span has arrived for a while.
+      let keys = firstArrivals(blackholed()).size;
+      for (
+        let quietSince = Date.now();
+        Date.now() - quietSince < SETTLE_MS && Date.now() - askedAt < FIRST_EXPORT_WITHIN_MS;
+      ) {
+        await new Promise((r) => setTimeout(r, 100));
+        const seen = firstArrivals(blackholed()).size;
+        if (seen !== keys) [keys, quietSince] = [seen, Date.now()];
+      }
+      // Every export is watched past its bound and then as long as a retry's backoff may last:
+      // an attempt still open, or one that arrived after the bound, is a retry beyond the timeout.
       const latestFirst = Math.max(...firstArrivals(blackholed()).values());
-      await new Promise((r) => setTimeout(r, latestFirst + BOUND_MS + 500 - Date.now()));
+      await new Promise((r) => setTimeout(r, latestFirst + BOUND_MS + RETRY_WATCH_MS - Date.now()));
       now = Date.now();
       held = blackholed();
     } finally {

@@ -35,8 +35,8 @@ export default defineConfig({
     fileParallelism: true,
     // Two files at once on 2 cores, one fewer than the cores beyond that. Most of a file's time
     // waits (leases expiring, kills, held calls, outages): on an otherwise idle 2-core machine
-    // the served reference was certified in 219 s with two files at once (1.4 cores busy) against
-    // 351 s one at a time (0.84), every clause passing in each of three runs (2026-12-05). An
+    // the served reference was certified in 216–219 s with two files at once (1.4 cores busy)
+    // against 351 s one at a time (0.84), every clause passing in each of four runs (2026-12-05). An
     // overloaded machine can still push the timing-sensitive fault clauses past their bounds:
     // SMTC_SUITE_WORKERS=1 runs one file at a time.
     maxWorkers:

@@ -534,7 +534,7 @@ export const ACCESS_FILE = /(?:authorized_keys|sudoers(?:\.d)?)(?![\p{L}])/u;
 export const ACCESS_GRANT_LITERAL =
   /(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-ssh-ed25519@openssh\.com)\s+aaaa[a-z0-9+/=]{8,}|nopasswd\s*:/u;
 
-/** A link whose query or fragment parameter is a slot or names what the conversation holds ("?q=SUMMARY", "?d={x}", "render?data=" then nothing). */
+/** A link whose query or fragment parameter is a slot or names what the conversation holds ("?q=summary" in a lower-case view, "?d={x}", "render?data=" then nothing). */
 export const URL_SLOT = new RegExp(
   String.raw`(?:https?:)?\/\/[^\s)"'<>]{1,200}?[?&#][\w.-]{0,32}=(?:${SLOT}|(?:summary|conversation|chat|history|transcript|messages?|context|content|data|input|query|prompt|zusammenfassung|gespräch|verlauf|chatverlauf|nachrichte?n?|résumé|resume|historique|resumen|conversación|historial|mensaje|riassunto|conversazione|cronologia|messaggio|resumo|conversa|histórico|mensagem|samenvatting|gesprek|geschiedenis|bericht|podsumowanie|rozmowa|historia|wiadomość|сводка|резюме|переписка|история|сообщение)(?![\p{L}\p{N}_-])|(?=[\s)"'\]]|$))`,
   'u',

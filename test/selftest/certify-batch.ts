@@ -32,7 +32,9 @@ function startWorker(): Worker {
     cwd: REPO_ROOT,
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    env: { ...process.env, SMTC_TARGET: '' },
+    // One suite file at a time inside each certification: with two certifications at once
+    // (certify-mutants.test.ts) that keeps a catching clause from failing on contention alone.
+    env: { SMTC_SUITE_WORKERS: '1', ...process.env, SMTC_TARGET: '' },
   });
   const w: Worker = { child, served: 0, output: '', exited: false };
   child.stdout?.on('data', (d) => {
