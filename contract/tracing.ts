@@ -131,3 +131,6 @@ export interface TelemetryHealth {
   /** Spans of exports the collector accepted. */
   readonly exportedSpans: number;
 }
+
+/** Exporter states from better to worse: several identities' health is the worst of them. */
+export const EXPORTER_RANK: Readonly<Record<TelemetryHealth['exporter'], number>> = { ok: 0, degraded: 1, failing: 2 };

@@ -12,7 +12,7 @@ import type { Tracer } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-base';
-import type { TelemetryHealth } from '../../contract/tracing.js';
+import { EXPORTER_RANK, type TelemetryHealth } from '../../contract/tracing.js';
 import { BoundedSpanProcessor } from './bounded-span-processor.js';
 import { ExportHealth, MeteredExporter, type QueueAccounting } from './export-health.js';
 import type { ExportSettings } from './export-settings.js';
@@ -99,14 +99,13 @@ export class TelemetryIdentity {
 
 /** Health of several identities as one signal: worst exporter state, summed counters. */
 export function combineHealth(parts: readonly TelemetryHealth[]): TelemetryHealth {
-  const rank = { ok: 0, degraded: 1, failing: 2 } as const;
   let exporter: TelemetryHealth['exporter'] = 'ok';
   let droppedSpans = 0;
   let queueDepth = 0;
   let queueCapacity = 0;
   let exportedSpans = 0;
   for (const h of parts) {
-    if (rank[h.exporter] > rank[exporter]) exporter = h.exporter;
+    if (EXPORTER_RANK[h.exporter] > EXPORTER_RANK[exporter]) exporter = h.exporter;
     droppedSpans += h.droppedSpans;
     queueDepth += h.queueDepth;
     queueCapacity += h.queueCapacity;
