@@ -144,6 +144,11 @@ const CLAUSES: Record<string, Entry> = {
     'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',
     'an instruction stored as memory that would send data out (through an image or link a later answer renders, an outside endpoint, a trigger word, a link per character or a hostname built from the data), run a remote script, print a credential, or act on a consent nobody gave is a network, tool or permission instruction that broadens authority, however it is worded: each of the reported mechanisms (fixtures/corpora/reported-attacks.v2.ts) is rejected or held for approval; notes of the same shapes without an order are stored as written (R07.1’s rule for benign controls)',
   ],
+  'R09.18': [
+    'propagation',
+    'Treat trace context only as correlation, never authentication or authorization.',
+    'trace context never names or keys a run: a trusted caller’s runs on one binding sent in one continued trace — the same traceparent sent again (a client retrying its request), the same trace id under another parent-id, a run stopped at an interrupt and its resume in that trace — each end as their steps say (completed, or interrupted at the interrupt), with no error event, their own run id and a durable revision above the one before; a run id or idempotency key derived from the caller’s trace id makes the second run a “duplicate” of the first',
+  ],
   'R09.17': [
     'propagation',
     'Suppress internal context to untrusted external/provider endpoints unless explicitly configured.',
@@ -297,7 +302,7 @@ const CLAUSES: Record<string, Entry> = {
   'R03.12': [
     'commit-protocol',
     'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
-    'as R03.10: only an uncertain run has anything to reconcile',
+    'as R03.10: only an uncertain run has anything to reconcile — a run recorded completed, interrupted or failed (and a run never seen) is refused by keep_previous and by commit_pending, and neither its record nor the head (its pending interrupt included) changes',
   ],
   'R03.13': ['commit-protocol', 'Write the native checkpoint/snapshot as pending, idempotently.'],
   'R03.14': [
@@ -709,6 +714,11 @@ const CLAUSES: Record<string, Entry> = {
     'export-and-failure-behavior',
     'Collector outage may drop telemetry and raise a health signal; it does not change authorization, persistence, memory, cleanup, or run outcomes.',
     "the health signal is one for the target, and one identity's loss is not hidden by another's success: with every request carrying only the worker's spans answered 500 (not retried) and the control plane's answered 200, once droppedSpans grew no health read says ok (read after two such runs, then for 1.5 s) — a control-plane export that succeeded after the worker's failed is no evidence about the worker's lost spans (R10.27's rule, per identity); judged only when a worker-only request failed, a control-plane-only request succeeded after it and droppedSpans grew",
+  ],
+  'R10.33': [
+    'export-and-failure-behavior',
+    'Collector outage may drop telemetry and raise a health signal; it does not change authorization, persistence, memory, cleanup, or run outcomes.',
+    'droppedSpans counts spans, not failed exports (contract/tracing.ts: “Sampled spans lost: refused by a full queue, or in an export that failed”): with the collector answering 500 (not retried) to two runs’ exports, each followed by a flush, then answering again and a further flush, droppedSpans grew by at least the distinct spans the collector refused and never accepted afterwards; judged only when it refused such a span',
   ],
   'R10.7': [
     'export-and-failure-behavior',

@@ -90,6 +90,7 @@ export const AREAS = {
       'suites/r10-leak-canaries-outage.spec.ts',
       'suites/r10-export-retry-bound.spec.ts',
       'suites/r10-health-partial-outage.spec.ts',
+      'suites/r10-health-failed-export-count.spec.ts',
     ],
   },
   runs: {

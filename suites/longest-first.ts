@@ -47,6 +47,7 @@ const MEASURED_S: Readonly<Record<string, number>> = {
   // Added since: its certify --only run on the served reference (set-up included).
   'r10-export-retry-bound.spec.ts': 16,
   'r10-health-partial-outage.spec.ts': 6,
+  'r10-health-failed-export-count.spec.ts': 8,
 };
 
 export function expectedSeconds(file: string): number {

@@ -424,16 +424,32 @@ describe('R03 idempotency and ambiguous crashes', () => {
     await expectRejection(th.store.commit_head(th.scope, ref, kept.revision + 1, 'run-amb'), ['fenced']);
   });
 
-  it('R03.12 only an uncertain run can be reconciled', async (ctx) => {
-    needCapability(ctx, t(), 'threadState');
-    const th = await openThread(t());
-    const head = await commitOne(th, 'done', 'completed run', 0);
-    for (const runId of ['run-never-seen', head.runId]) {
-      await expectRejection(th.store.reconcile(th.scope, runId, { action: 'keep_previous' }));
-    }
-    expect((await th.store.run_status(th.scope, head.runId))?.state).toBe('completed');
-    expect(summary(await th.store.load_head(th.scope))).toEqual(summary(head));
-  });
+  it.for(['completed', 'interrupted', 'failed'] as const)(
+    'R03.12 only an uncertain run can be reconciled: a run recorded %s (and a run never seen) is refused by keep_previous and by commit_pending, and its record and the head stay as they were',
+    async (runState, ctx) => {
+      needCapability(ctx, t(), 'threadState');
+      const th = await openThread(t());
+      const ref = await th.store.write_native_state(th.scope, CODEC, payload(runState), runState);
+      const head = await th.store.commit_head(th.scope, ref, 0, `run-${runState}`, {
+        runState,
+        interrupt: runState === 'interrupted' ? { interruptId: 'ask-1', value: 'go on?' } : null,
+      });
+      const record = await th.store.run_status(th.scope, head.runId);
+      expect(record?.state, `the run is recorded ${runState}`).toBe(runState);
+      const other = await th.store.write_native_state(th.scope, CODEC, payload('another pending'), 'other');
+      for (const runId of ['run-never-seen', head.runId]) {
+        for (const resolution of [
+          { action: 'keep_previous' as const },
+          { action: 'commit_pending' as const, pending: other, expectedDurableRevision: head.revision },
+        ]) {
+          await expectRejection(th.store.reconcile(th.scope, runId, resolution));
+        }
+      }
+      expect(await th.store.run_status(th.scope, head.runId), `the record of the ${runState} run`).toEqual(record);
+      expect(summary(await th.store.load_head(th.scope))).toEqual(summary(head));
+      expect((await th.store.load_head(th.scope))?.interrupt ?? null).toEqual(head.interrupt);
+    },
+  );
 
   it('R03.14 a reconciled run stays fenced: marking it again is refused and changes nothing', async (ctx) => {
     needCapability(ctx, t(), 'threadState');

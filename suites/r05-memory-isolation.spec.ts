@@ -627,7 +627,7 @@ describe('R05 memory isolation and default policies', () => {
     await ctx.annotate(`judged: ${judged.join('; ')}`);
   });
 
-  it('R05.10 an unknown agent or an unauthenticated caller gets a typed refusal that reveals nothing, and no tool or destination; another spelling of a registered agent id (case, NFC/NFD/NFKC, full-width, whitespace around it) is refused as unknown or acts as that agent, never as one of its own', async (ctx) => {
+  it('R05.10 an unknown agent (one named like a property every JavaScript object has included) or an unauthenticated caller gets a typed refusal that reveals nothing, and no tool or destination; another spelling of a registered agent id (case, NFC/NFD/NFKC, full-width, whitespace around it) is refused as unknown or acts as that agent, never as one of its own', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
     const key = freshKey('agents');
@@ -636,6 +636,17 @@ describe('R05 memory isolation and default policies', () => {
     await expectRejection(stranger.get(USER, key), ['forbidden']);
     await expectRejection(stranger.search(USER, { text: 'agent note' }, 5), ['forbidden']);
     await expectRejection(stranger.put(USER, note(freshKey('agents'), 'x'), null), ['forbidden']);
+    // Names every JavaScript object answers to: a registry looked up with `in` or `obj[name]`
+    // rather than as its own keys "knows" them. Unknown, or not an id the target accepts.
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype']) {
+      const inherited = t().memory(p.alice, name);
+      await expectRejection(inherited.put(USER, note(freshKey('agents'), 'x'), null), [
+        'forbidden',
+        'invalid_argument',
+      ]);
+      await expectRejection(inherited.get(USER, key), ['forbidden', 'invalid_argument']);
+      await expectRejection(inherited.search(USER, { text: 'agent note' }, 5), ['forbidden', 'invalid_argument']);
+    }
     const anon = t().memory({ ...p.alice, credential: p.anonymousCredential }, p.agents[0]);
     await expectRejection(anon.get(USER, key), ['unauthenticated'], ['alice agent note']);
     await expectRejection(anon.search(USER, { text: 'agent note' }, 5), ['unauthenticated']);
