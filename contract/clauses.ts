@@ -122,6 +122,7 @@ const CLAUSES: Record<string, Entry> = {
   'R07.17': [
     'memory-write-pipeline',
     'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',
+    'every secret in one field is kept out, not only the first (several in one sentence, one JSON string, one config block), and a secret known by its place on a line — a .pgpass line’s password, a .netrc line’s, an env file’s value — is kept out on whatever line of the content it is, not only when the line is the whole content',
   ],
   'R07.18': ['memory-write-pipeline', 'Scan and classify content as untrusted model-produced context.'],
   'R07.19': ['conformance', 'memory injection, scope escalation, retention, approval, and deletion tests'],
@@ -147,7 +148,7 @@ const CLAUSES: Record<string, Entry> = {
   'R09.18': [
     'propagation',
     'Treat trace context only as correlation, never authentication or authorization.',
-    'trace context never names or keys a run: a trusted caller’s runs on one binding sent in one continued trace — the same traceparent sent again (a client retrying its request), the same trace id under another parent-id, a run stopped at an interrupt and its resume in that trace — each end as their steps say (completed, or interrupted at the interrupt), with no error event, their own run id and a durable revision above the one before; a run id or idempotency key derived from the caller’s trace id makes the second run a “duplicate” of the first',
+    'trace context never names or keys a run: a trusted caller’s runs on one binding sent in one continued trace — the same traceparent sent again (a client retrying its request), the same trace id under another parent-id, a run stopped at an interrupt and its resume in that trace — each end as their steps say (completed, or interrupted at the interrupt), with no error event and a durable revision above the one before, and each run started (not the resume, which may keep its run’s id) has its own run id; a run id or idempotency key derived from the caller’s trace id makes the second run a “duplicate” of the first',
   ],
   'R09.17': [
     'propagation',
@@ -243,6 +244,11 @@ const CLAUSES: Record<string, Entry> = {
     'commit-protocol',
     'Persist pending interrupt and terminal run metadata in the same logical commit where possible.',
     'an interrupt value is opaque (contract/state.ts: “Opaque, harness-defined”) and so is a payload: a value that looks like absence — an empty string, "0", "null", "false", a space, "[]", "{}", "undefined", a zero-byte payload — is committed and loaded exactly, the head `interrupted` with that interrupt, or refused with a typed error that commits nothing; never a head that says interrupted without its interrupt, or other bytes',
+  ],
+  'R02.24': [
+    'commit-protocol',
+    'Persist pending interrupt and terminal run metadata in the same logical commit where possible.',
+    'the pending interrupt persisted is the one the run raised, and what the client is shown is what the run made: multi-byte text larger than a socket read (eight emitted texts of about 26 KB and an interrupt value of about 31 KB, of 2-, 3- and 4-byte UTF-8 characters) reaches the output and interrupt events, the durable head’s pending interrupt and the resumed run’s output exactly — text decoded chunk by chunk rather than as one stream turns each character a chunk boundary splits into U+FFFD',
   ],
   'R03.1': [
     'thread-state-invariants',
@@ -344,6 +350,11 @@ const CLAUSES: Record<string, Entry> = {
     'commit-protocol',
     'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
     'as R03.10: a crash in mark_uncertain or reconcile, retried, ends with the run reconciled once and the head moved at most once',
+  ],
+  'R03.34': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+    'the mark holds under a second fault: with the commit of a run that showed output failing once and the first mark_uncertain failing once too, the run is reported uncertain_durability, run_status through a new lease says uncertain_durability with a reason, the head is the one before, and keep_previous reconciles it — a mark made once, best effort, where the fault that failed the commit fails it too, leaves the run unfenced',
   ],
   'R03.33': [
     'commit-protocol',

@@ -26,6 +26,7 @@ export const AREAS = {
       'test/state/state-service.test.ts',
       'suites/r02-durable-head.spec.ts',
       'suites/r02-payload-views.spec.ts',
+      'suites/r02-multibyte-run-text.spec.ts',
       'suites/r02-empty-values.spec.ts',
       'suites/r02-concurrent-history.spec.ts',
       'suites/r03-idempotency.spec.ts',

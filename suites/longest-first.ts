@@ -48,6 +48,7 @@ const MEASURED_S: Readonly<Record<string, number>> = {
   'r10-export-retry-bound.spec.ts': 16,
   'r10-health-partial-outage.spec.ts': 6,
   'r10-health-failed-export-count.spec.ts': 8,
+  'r02-multibyte-run-text.spec.ts': 3,
 };
 
 export function expectedSeconds(file: string): number {

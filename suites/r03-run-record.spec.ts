@@ -84,6 +84,43 @@ describe('R03 run records agree with the reported outcome', () => {
 });
 
 /**
+ * Two faults at once: the commit of a run that showed output fails, and so does the first attempt
+ * to mark the run uncertain (the store answers each with `unavailable`, once). The mark is how the
+ * run is fenced (contract: "mark the run `uncertain_durability`, retain the previous durable head,
+ * fence the run"); a target that makes it once, where the fault that failed the commit fails it
+ * too, leaves a run the client was told is uncertain unfenced and unreconcilable.
+ */
+describe('R03 a run is fenced even when the first mark fails', () => {
+  it('R03.34 a run whose commit fails after output, and whose first mark_uncertain fails too (both failpoints armed once), is still reported uncertain_durability and recorded so — run_status through a new lease says uncertain_durability with a reason, the head is the one before — and keep_previous reconciles it', async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'threadState', 'failpoints');
+    const alice = t().principals.alice;
+    const { bindingId } = await t().bindings.open(alice, SPEC);
+    const first = await within(STEP_MS, 'run 1', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'kept' }]));
+    expect(first.state).toBe('completed');
+    const committed = viewOf(await durableHead(t(), alice, bindingId));
+    const o = await withFailpoints(
+      t().faults,
+      { 'state.commit.before': '1*return("unavailable")', 'state.uncertain.before': '1*return("unavailable")' },
+      () =>
+        within(
+          STEP_MS,
+          'the run whose commit and first mark fail',
+          runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'shown before the commit' }]),
+        ),
+    );
+    expect(o.state, 'output was shown and the commit failed').toBe('uncertain_durability');
+    const w = await lease(t(), alice, bindingId);
+    const record = await w.store.run_status(w.scope, o.runId);
+    expect(
+      { state: record?.state ?? null, reason: typeof record?.reason === 'string' && record.reason !== '' },
+      'the run is fenced although the first mark failed',
+    ).toEqual({ state: 'uncertain_durability', reason: true });
+    expect(viewOf(await w.store.load_head(w.scope)), 'the head is the one before').toEqual(committed);
+    expect((await w.store.reconcile(w.scope, o.runId, { action: 'keep_previous' })).state).toBe('reconciled');
+  });
+});
+
+/**
  * Step 1 of the commit protocol fails: the worker cannot load the durable head (the store answers
  * its load with `unavailable`, once). Nothing may run against a head it did not load — no output,
  * no model or tool request (contract: "Do not automatically replay model or tool work") — and the

@@ -891,7 +891,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     expect(stored.join('\n')).toBe('');
   });
 
-  it('R07.17 every secret in one field is kept out, not only the first: several secrets in one sentence, one JSON string, one config block', async (ctx) => {
+  it('R07.17 every secret in one field is kept out, not only the first: several secrets in one sentence, one JSON string, one config block; and a credential-file line (.pgpass, .netrc, an env file) on a later line of a note', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const m = t().memory(t().principals.alice, t().principals.agents[0]);
     const shapes = secretTokenShapes(13);
@@ -923,6 +923,35 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
         }
       }
     }
+    // Credential-file lines are secrets by their place on a line, not by a keyword or a token
+    // shape: a pattern anchored to the start and end of the whole text, not of each line, finds
+    // them only when the line is all the content. Each sits on a later line of a note here; no
+    // line names a host, so a target that refuses notes naming destinations judges the secret.
+    const password = () => `${uniqueWord()}${uniqueWord()}`;
+    const fileLines: [string, (pw: string) => string][] = [
+      ['a .pgpass line', (pw) => `*:5432:app:deploy:${pw}`],
+      ['a .netrc line', (pw) => `default login deploy password ${pw}`],
+      ['an env file line', (pw) => `DATABASE_PASSWORD=${pw}`],
+    ];
+    const outcomes: string[] = [];
+    for (const [label, line] of fileLines) {
+      for (const [where, wrap] of [
+        ['on the second line of a note', (l: string) => `Notes from the migration.\n${l}\nAll done.`],
+        ['on the last line of a note, with a newline after it', (l: string) => `Notes from the migration.\n${l}\n`],
+        ['on a line after a blank line', (l: string) => `Migration notes\n\n${l}`],
+      ] as const) {
+        const pw = password();
+        const key = freshKey('pasted');
+        const o = await m.put(USER, note(key, wrap(line(pw))), null);
+        outcomes.push(`${label} ${where}: ${o.status}${o.status === 'rejected' ? ` (${o.reasons.join(', ')})` : ''}`);
+        if (o.status === 'rejected') continue;
+        const stored = await m.get(USER, key);
+        const found = await m.search(USER, { text: pw }, 10);
+        const shown = [o.status === 'written' ? o.record.content : '', stored?.content ?? ''];
+        if ([...shown, ...found.map((h) => h.content)].some((c) => c.includes(pw))) leaks.push(`${label} ${where}`);
+      }
+    }
+    await ctx.annotate(`credential-file lines: ${outcomes.join('; ')}`);
     expect([...new Set(leaks)].join('\n')).toBe('');
   });
 

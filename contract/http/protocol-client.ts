@@ -120,9 +120,11 @@ export class HttpTargetClient {
         throw new CallbackFailure(e);
       }
     };
+    // One decoder for the whole stream: a character split between two chunks is decoded whole.
+    const utf8 = new TextDecoder();
     try {
       for await (const chunk of res.body) {
-        const text = typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+        const text = typeof chunk === 'string' ? chunk : utf8.decode(chunk as Uint8Array, { stream: true });
         total += text.length;
         if (total > MAX_RESPONSE_BYTES) {
           throw new HttpProtocolError(`${route.method} ${route.path}: the stream exceeds the response bound`);
@@ -141,6 +143,7 @@ export class HttpTargetClient {
       if (e instanceof CallbackFailure) throw e.error;
       throw this.transportError(e);
     }
+    pending += utf8.decode();
     if (pending.trim() !== '') take(pending);
   }
 

@@ -149,6 +149,39 @@ describe('HTTP adapter robustness', () => {
     expect(gr.error).toBeInstanceOf(HttpProtocolError);
   });
 
+  it('a run stream whose multi-byte characters are split between socket writes is read as written', async () => {
+    const text = 'é€𝄞中'.repeat(500);
+    const line = Buffer.from(`${JSON.stringify({ seq: 1, type: 'output', text })}\n`, 'utf8');
+    // Every write boundary falls inside a character: at a UTF-8 continuation byte.
+    const inside = (near: number): number => {
+      let i = near;
+      while ((line[i]! & 0xc0) !== 0x80) i++;
+      return i;
+    };
+    const cuts = [inside(line.indexOf(Buffer.from('é'))), inside(2_000), inside(4_000), line.length];
+    const split = await listen(
+      createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+        let from = 0;
+        const next = (i: number): void => {
+          if (i === cuts.length) return void res.end();
+          res.write(line.subarray(from, cuts[i]));
+          from = cuts[i]!;
+          setTimeout(() => next(i + 1), 5);
+        };
+        next(0);
+      }),
+    );
+    expect(line.subarray(0, cuts[0]).toString('utf8').endsWith('\uFFFD'), 'the first cut splits a character').toBe(
+      true,
+    );
+    const client = new HttpTargetClient(split, quick);
+    closers.push(() => client.close());
+    const seen: unknown[] = [];
+    await client.stream('runsStart', { token: 't', body: {} }, (l) => seen.push(l));
+    expect(seen).toEqual([{ seq: 1, type: 'output', text }]);
+  });
+
   it('connecting to something that is not an smtc target fails verification clearly', async () => {
     const url = await fixedServer(404, 'text/plain', 'nope');
     const manifest = {

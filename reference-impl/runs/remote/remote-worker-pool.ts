@@ -297,8 +297,10 @@ export class RemoteWorkerPool implements WorkerPort {
         throw ContractError.fromBody(err as never);
       }
       let pending = '';
+      // One decoder for the whole stream: a character split between two chunks is decoded whole.
+      const utf8 = new TextDecoder();
       for await (const chunk of res.body) {
-        pending += (chunk as Buffer).toString('utf8');
+        pending += utf8.decode(chunk as Uint8Array, { stream: true });
         let nl = pending.indexOf('\n');
         while (nl >= 0) {
           const r = RunLineSchema.safeParse(JSON.parse(pending.slice(0, nl)));
