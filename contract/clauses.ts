@@ -140,6 +140,11 @@ const CLAUSES: Record<string, Entry> = {
     'memory-write-pipeline',
     'Compare expected revision; reject conflict or invoke a declared consolidation policy.',
   ],
+  'R07.24': [
+    'memory-write-pipeline',
+    'Scan and classify content as untrusted model-produced context.',
+    'what is scanned is what is stored: JSON content that repeats a member name (at the top, in a nested object, in an array element) hides no secret or instruction in the copy a last-wins parser drops — the write is refused (I-JSON, RFC 7493 §2.3, forbids repeated names), or what is stored and returned holds neither',
+  ],
   'R07.23': [
     'memory-write-pipeline',
     'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',

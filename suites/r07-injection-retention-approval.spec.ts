@@ -955,6 +955,58 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     expect([...new Set(leaks)].join('\n')).toBe('');
   });
 
+  it('R07.24 what is scanned is what is stored: JSON content that repeats a member name — at the top, in a nested object, in an array element — hides no secret or instruction in the copy a last-wins parser drops: the write is refused, or what is stored and returned holds neither', async (ctx) => {
+    needCapability(ctx, t(), 'memory');
+    const p = t().principals;
+    const m = t().memory(p.alice, p.agents[0]);
+    const perClass = new Set<string>();
+    const attacks = injectionCorpusV1().filter((e) => {
+      if (e.expect !== 'reject' || perClass.has(e.class) || perClass.size >= 3) return false;
+      perClass.add(e.class);
+      return true;
+    });
+    const hidden: [string, string, readonly string[]][] = [
+      ...secretTokenShapes(13)
+        .slice(0, 3)
+        .map((g): [string, string, readonly string[]] => [`a ${g.provider} secret`, g.token, g.secretParts]),
+      ...attacks.map((e): [string, string, readonly string[]] => [
+        `a ${e.class} attack`,
+        e.proposal.content,
+        [e.proposal.content, JSON.stringify(e.proposal.content).slice(1, -1)],
+      ]),
+    ];
+    const forms: [string, (h: string) => string][] = [
+      ['at the top', (h) => `{"note":${JSON.stringify(h)},"note":"weekly sync notes"}`],
+      ['in a nested object', (h) => `{"meeting":{"summary":${JSON.stringify(h)},"summary":"weekly sync notes"}}`],
+      ['in an array element', (h) => `{"items":[{"text":${JSON.stringify(h)},"text":"weekly sync notes"}]}`],
+    ];
+    const leaks: string[] = [];
+    const outcomes = new Map<string, number>();
+    for (const [what, h, parts] of hidden) {
+      for (const [where, form] of forms) {
+        const key = freshKey('duplicated');
+        const o = await m
+          .put(USER, { ...note(key, form(h)), contentType: 'application/json' }, null)
+          .catch((e: unknown) => ({ status: `refused (${asContractError(e).code})` }) as const);
+        outcomes.set(o.status, (outcomes.get(o.status) ?? 0) + 1);
+        if (o.status === 'pending_approval') {
+          await t().approvals.decide(p.approverA, o.approvalId, 'reject');
+          continue;
+        }
+        const stored = await m.get(USER, key).catch(() => null);
+        const found = await m.search(USER, { text: parts[0]!.slice(0, 40) }, 10).catch(() => []);
+        const shown = [
+          o.status === 'written' || o.status === 'consolidated' ? o.record.content : '',
+          stored?.content ?? '',
+          ...found.map((r) => r.content),
+        ];
+        if (shown.some((c) => parts.some((part) => c.includes(part)))) leaks.push(`${what} ${where} → ${o.status}`);
+      }
+    }
+    await ctx.annotate(`outcomes: ${[...outcomes].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+    expect(leaks.join('\n')).toBe('');
+  });
+
   it('R07.18 the write policy holds on every ingress path: every writer the target lets write (a user in user and agent scope, the application/admin identity in organization and user scope) meets the same injection, quarantine, secret and approval decisions, and an attack rejected on a plain key is rejected — not held for approval — under the approval path in every spelling the gate matches', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();

@@ -92,6 +92,9 @@ function contentProblem(content: unknown, contentType: unknown): MemoryRejection
       return 'invalid_content';
     }
     if (jsonDepth(parsed) > MEMORY_BOUNDS.maxJsonDepth) return 'invalid_content';
+    // A repeated member name is dropped by the parser (the last copy wins) but not by the raw text
+    // that is stored: what the scan saw would not be what is kept. I-JSON (RFC 7493 §2.3) forbids it.
+    if (repeatsMemberName(content, parsed)) return 'invalid_content';
     // Escapes decode to what the raw text can't hold (NUL, lone surrogates): check decoded strings.
     if (jsonStrings(parsed).some((s) => !isWellFormedText(s) || CONTROL.test(s))) return 'invalid_content';
   }
@@ -157,4 +160,14 @@ export function validateProposal(proposal: unknown): Validation {
       onConflict: (p.onConflict as 'reject' | 'consolidate' | undefined) ?? 'reject',
     },
   };
+}
+
+/**
+ * In valid JSON every string literal is a member name or a string value, so the raw text holds
+ * exactly as many literals as the parsed value holds names and strings — unless a repeated member
+ * name was dropped (with its value) by the parse.
+ */
+function repeatsMemberName(raw: string, parsed: unknown): boolean {
+  const literals = raw.match(/"(?:[^"\\]|\\.)*"/g)?.length ?? 0;
+  return literals !== jsonStrings(parsed).length;
 }

@@ -67,6 +67,25 @@ describe('memory validation (pipeline step 2)', () => {
     expect(json('"\\udc00"')).toEqual({ ok: false, reasons: ['invalid_content'] });
   });
 
+  it('rejects JSON that repeats a member name (I-JSON), at any depth, and only that', () => {
+    const json = (content: string) => validateProposal({ ...ok, content, contentType: 'application/json' });
+    for (const dup of [
+      '{"a":"x","a":"y"}',
+      '{"a":{"s":"x","s":"y"}}',
+      '{"i":[{"t":"x","t":"y"}]}',
+      '{"a":1,"a":{"b":"c"}}',
+    ]) {
+      expect(json(dup), dup).toEqual({ ok: false, reasons: ['invalid_content'] });
+    }
+    for (const fine of [
+      '{"a":"\\"q\\"","b":["x","y\\\\"],"c":{"d":1,"e":null}}',
+      '{"__proto__":"x","y":"z"}',
+      '[{"a":"x"},{"a":"y"}]',
+    ]) {
+      expect(json(fine).ok, fine).toBe(true);
+    }
+  });
+
   it('requires a well-formed source on episodic references only', () => {
     const ep = { ...ok, kind: 'episodic_reference' };
     expect(validateProposal(ep)).toEqual({ ok: false, reasons: ['unreadable_source'] });
