@@ -50,6 +50,11 @@ const CLAUSES: Record<string, Entry> = {
   ],
   'R01.8': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
   'R01.9': ['thread-state-invariants', 'Pod-local state is a cache and is never selected during restore.'],
+  'R01.15': [
+    'commit-protocol',
+    'Do not automatically replay model or tool work.',
+    'a worker lost before any output is not a run that did nothing: killed (SIGKILL) while its model call is in flight, after a tool call and before any output, the run does not complete, shows no output, the tool and the model are each called once (watched 1.5 s after the kill and after the worker is back), and the previous head is kept — a re-dispatch to a fresh worker makes both calls again',
+  ],
   'R01.13': [
     'thread-state-invariants',
     'Pod-local state is a cache and is never selected during restore.',
@@ -339,7 +344,7 @@ const CLAUSES: Record<string, Entry> = {
   'R03.19': [
     'thread-state-invariants',
     'Duplicate writes with the same idempotency key return the same pending/durable reference.',
-    'a key is an exact string: keys that differ only in letter case, Unicode form, width or a trailing space are different keys, each with its own write; a key outside the target’s alphabet may be refused as invalid_argument, never folded into another',
+    'a key is an exact string: keys that differ only in letter case, Unicode form, width, a trailing space, a zero-width character or a lone surrogate are different keys, each with its own write; a key outside the target’s alphabet (a lone surrogate, the first key too) may be refused as invalid_argument, never folded into another',
   ],
   'R03.25': [
     'commit-protocol',

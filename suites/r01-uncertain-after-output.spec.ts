@@ -338,6 +338,56 @@ describe('R01 restore when the head cannot be loaded', () => {
   });
 });
 
+/**
+ * A worker lost before the client saw anything of its run is not a run that did nothing: the
+ * tool call it made emits no event, and the model call it waits on was sent. Re-dispatching the
+ * run to a fresh worker ("nothing was shown, so nothing happened") makes both again (contract:
+ * "Do not automatically replay model or tool work").
+ */
+describe('R01 a worker lost before any output', () => {
+  it('R01.15 killed while its model call is in flight, after a tool call and before any output: the run does not complete, nothing is replayed (one tool call, one model call), and the previous head is kept', async (ctx) => {
+    const f = needProcessFaults(ctx, t());
+    const { alice, bindingId } = await openBinding();
+    const tool = await authorizedTool(t(), alice, t().principals.agents[0]);
+    if (!tool) unsupportedByTarget(ctx, `target "${t().name}" authorizes none of the candidate tools for a run`);
+    const kept = await within(STEP_MS, 'run 1', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'kept' }]));
+    expect(kept.state).toBe('completed');
+    const keptHead = viewOf(await durableHead(t(), alice, bindingId));
+    stubs().resetAll();
+    const hold = stubs().provider.holdNext();
+    const lostRun = runSteps(t(), alice, bindingId, [
+      { type: 'tool', tool: tool!, args: 'look it up' },
+      { type: 'provider', prompt: 'answer slowly' },
+      { type: 'emit', text: 'after the answer' },
+    ]);
+    lostRun.catch(() => {});
+    let restored = false;
+    try {
+      await within(STEP_MS, 'the provider call of the run', hold.arrived);
+      await within(STEP_MS, 'SIGKILL worker', f.killPart('worker', 'SIGKILL'));
+      hold.release();
+      const outcome = await within(STEP_MS, 'the run that lost its worker', lostRun);
+      await new Promise((r) => setTimeout(r, QUIET_MS));
+      await within(STEP_MS, 'restarting the worker', f.restartPart('worker'));
+      restored = true;
+      await new Promise((r) => setTimeout(r, QUIET_MS));
+      expect(
+        {
+          state: outcome.state === 'completed' ? 'completed' : 'not completed',
+          output: outputs(outcome),
+          tool: stubs().tool.calls().length,
+          provider: stubs().provider.completions().length,
+        },
+        'the run lost its worker mid-call: nothing of it may run again',
+      ).toEqual({ state: 'not completed', output: [], tool: 1, provider: 1 });
+      expect(viewOf(await durableHead(t(), alice, bindingId)), 'the previous head is kept').toEqual(keptHead);
+    } finally {
+      hold.release();
+      if (!restored) await f.restartPart('worker').catch(() => {});
+    }
+  });
+});
+
 describe('R01 the next run starts from the committed head', () => {
   it('R01.10 a run whose commit did not land is not the base of the next run: the next head holds only committed work', async (ctx) => {
     needCapability(ctx, t(), 'runs', 'failpoints');

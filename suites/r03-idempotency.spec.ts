@@ -35,7 +35,7 @@ const differentBytesArb = fc
 const keyPairArb = fc
   .tuple(
     fc.stringMatching(/^[a-z]{2,10}-[a-z0-9]{1,6}$/),
-    fc.constantFrom('case', 'unicode-form', 'width', 'trailing-space'),
+    fc.constantFrom('case', 'unicode-form', 'width', 'trailing-space', 'lone-surrogate', 'invisible'),
   )
   .map(([base, kind]) => {
     switch (kind) {
@@ -46,6 +46,12 @@ const keyPairArb = fc
       case 'width':
         // The first letter in full width (U+FF41…): NFKC folds it back to ASCII.
         return { kind, a: base, b: `${String.fromCodePoint(0xff41 + base.charCodeAt(0) - 0x61)}${base.slice(1)}` };
+      case 'lone-surrogate':
+        // Not well-formed UTF-16: a store that encodes both to UTF-8 gets U+FFFD for each.
+        return { kind, a: `${base}-\ud800`, b: `${base}-\ud801` };
+      case 'invisible':
+        // A zero-width space inside: a store that strips invisible characters makes them one key.
+        return { kind, a: base, b: `${base.slice(0, 1)}\u200b${base.slice(1)}` };
       default:
         return { kind, a: base, b: `${base} ` };
     }
@@ -162,19 +168,22 @@ describe('R03 idempotency and ambiguous crashes', () => {
     );
   });
 
-  it('R03.19 idempotency keys are exact strings: keys that differ only in letter case, Unicode form, width or a trailing space are different keys, never each other’s duplicate or reuse', async (ctx) => {
+  it('R03.19 idempotency keys are exact strings: keys that differ only in letter case, Unicode form, width, a trailing space, an invisible character or a lone surrogate are different keys (or a key form the target refuses as bad input), never each other’s duplicate or reuse', async (ctx) => {
     needCapability(ctx, t(), 'threadState');
     await fc.assert(
       fc.asyncProperty(keyPairArb, differentBytesArb, async ({ kind, a, b }, [bytesA, bytesB]) => {
         const th = await openThread(t());
-        const first = await th.store.write_native_state(th.scope, CODEC, payload(bytesA), a);
+        let first: PendingStateRef | undefined;
         let second: PendingStateRef;
         try {
+          first = await th.store.write_native_state(th.scope, CODEC, payload(bytesA), a);
           second = await th.store.write_native_state(th.scope, CODEC, payload(bytesB), b);
         } catch (e) {
-          // Only a key outside the target's key alphabet may be refused, and only as bad input:
+          // Only a key outside the target's key alphabet may be refused (`a` only when it is not
+          // well-formed), and only as bad input:
           // any code of the invalid_input category (the contract names no single one for it).
           if (kind === 'case') throw e;
+          if (first === undefined && kind !== 'lone-surrogate') throw e;
           const code = (e as { code?: string }).code;
           expect(
             code && Object.hasOwn(ERROR_REGISTRY, code)

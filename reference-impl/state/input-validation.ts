@@ -78,6 +78,8 @@ export function validateIdempotencyKey(x: unknown): string {
     bad('idempotency key must be a non-empty bounded string');
   }
   if (/\p{Cc}/u.test(x)) bad('idempotency key contains control characters');
+  // A lone surrogate has no UTF-8 form: stored, each becomes U+FFFD and distinct keys collide.
+  if (/\p{Cs}/u.test(x)) bad('idempotency key is not well-formed text');
   return x;
 }
 
@@ -120,6 +122,7 @@ export function validateCommitOptions(x: unknown): ValidCommitOptions {
     if (!isRecord(i)) bad('interrupt must be an object');
     onlyKeys(i, ['interruptId', 'value'], 'interrupt');
     if (typeof i.value !== 'string') bad('interrupt value must be a string');
+    if (/\p{Cs}/u.test(i.value)) bad('interrupt value is not well-formed text');
     if (Buffer.byteLength(i.value) > FIXED_BOUNDS.maxInterruptValueBytes) {
       throw new ContractError('payload_too_large', 'interrupt value');
     }
