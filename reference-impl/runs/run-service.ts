@@ -73,6 +73,8 @@ export async function createRunService(
           rootDir: path.join(ctx.env.tempDir, 'workers'),
           hmacKey,
           delegations,
+          // A flush exports concurrently, each export bounded by the export timeout.
+          flushTimeoutMs: settings.exportTimeoutMs + 5_000,
           env: {
             ...(ctx.env.collectorUrl ? { collectorUrl: ctx.env.collectorUrl } : {}),
             ...(ctx.env.providerUrl ? { providerUrl: ctx.env.providerUrl } : {}),

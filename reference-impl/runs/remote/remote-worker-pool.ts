@@ -39,8 +39,13 @@ export interface RemoteWorkerPoolOptions {
   readonly delegations: Delegations;
   /** Everything of HarnessEnv a worker needs but the control plane's URL. */
   readonly env: Omit<WorkerBootstrap, 'controlPlaneUrl' | 'workerToken' | 'hmacKey' | 'slotDir'>;
-  /** Bound on bind / health / flush calls. */
+  /** Bound on bind / health calls. */
   readonly callTimeoutMs?: number;
+  /**
+   * Bound on a flush call: a worker's flush waits on its exports, each bounded by the export
+   * timeout, so a flush during an outage legitimately takes that long (default: the call bound).
+   */
+  readonly flushTimeoutMs?: number;
   /** Bound on one whole run stream. */
   readonly runTimeoutMs?: number;
 }
@@ -139,7 +144,8 @@ export class RemoteWorkerPool implements WorkerPort {
 
   async flush(): Promise<void> {
     const live = this.slots.filter((w): w is WorkerProcess => w?.alive === true);
-    await Promise.all(live.map((w) => this.call(w, WORKER_PATHS.flush, {}, {}).catch(() => {})));
+    const bound = Math.max(this.o.flushTimeoutMs ?? 0, this.o.callTimeoutMs ?? 10_000);
+    await Promise.all(live.map((w) => this.call(w, WORKER_PATHS.flush, {}, {}, bound).catch(() => {})));
   }
 
   async close(): Promise<void> {
@@ -237,8 +243,14 @@ export class RemoteWorkerPool implements WorkerPort {
     return lost;
   }
 
-  private async call(w: WorkerProcess, p: string, carrier: Carrier, body: unknown): Promise<unknown> {
-    const t = this.track(w, this.o.callTimeoutMs ?? 10_000);
+  private async call(
+    w: WorkerProcess,
+    p: string,
+    carrier: Carrier,
+    body: unknown,
+    timeoutMs = this.o.callTimeoutMs ?? 10_000,
+  ): Promise<unknown> {
+    const t = this.track(w, timeoutMs);
     try {
       const res = await request(`${w.url}${p}`, {
         method: body === null ? 'GET' : 'POST',
