@@ -258,7 +258,7 @@ const CLAUSES: Record<string, Entry> = {
   'R02.24': [
     'commit-protocol',
     'Persist pending interrupt and terminal run metadata in the same logical commit where possible.',
-    'the pending interrupt persisted is the one the run raised, and what the client is shown is what the run made: multi-byte text larger than a socket read (eight emitted texts of about 26 KB and an interrupt value of about 31 KB, of 2-, 3- and 4-byte UTF-8 characters) reaches the output and interrupt events, the durable head’s pending interrupt and the resumed run’s output exactly — text decoded chunk by chunk rather than as one stream turns each character a chunk boundary splits into U+FFFD',
+    'the pending interrupt persisted is the one the run raised, and what the client is shown is what the run made: multi-byte text larger than a socket read (emitted texts of about 100 KB and 26 KB and an interrupt value of about 31 KB — at most half the declared payload bound — of 2-, 3- and 4-byte UTF-8 characters; a run refused or failed as payload_too_large is not run) reaches the output and interrupt events, the durable head’s pending interrupt and the resumed run’s output exactly — text decoded chunk by chunk rather than as one stream turns each character a chunk boundary splits into U+FFFD',
   ],
   'R03.1': [
     'thread-state-invariants',

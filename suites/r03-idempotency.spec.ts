@@ -172,6 +172,9 @@ describe('R03 idempotency and ambiguous crashes', () => {
     needCapability(ctx, t(), 'threadState');
     await fc.assert(
       fc.asyncProperty(keyPairArb, differentBytesArb, async ({ kind, a, b }, [bytesA, bytesB]) => {
+        // Over JSON a lone surrogate travels as an escape whose decoding RFC 8259 §8.2 calls
+        // unpredictable (Go's decoder makes it U+FFFD): judged on targets reached in process only.
+        fc.pre(!(kind === 'lone-surrogate' && 'baseUrl' in t()));
         const th = await openThread(t());
         let first: PendingStateRef | undefined;
         let second: PendingStateRef;

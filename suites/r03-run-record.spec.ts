@@ -110,7 +110,12 @@ describe('R03 a run is fenced even when the first mark fails', () => {
     );
     expect(o.state, 'output was shown and the commit failed').toBe('uncertain_durability');
     const w = await lease(t(), alice, bindingId);
-    const record = await w.store.run_status(w.scope, o.runId);
+    // A target may retry the mark in the background: it has a few seconds to land.
+    let record = await w.store.run_status(w.scope, o.runId);
+    for (let i = 0; i < 25 && record?.state !== 'uncertain_durability'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      record = await w.store.run_status(w.scope, o.runId);
+    }
     expect(
       { state: record?.state ?? null, reason: typeof record?.reason === 'string' && record.reason !== '' },
       'the run is fenced although the first mark failed',
