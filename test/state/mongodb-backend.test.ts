@@ -9,6 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { isContractError } from '../../contract/errors.js';
 import type { PendingStateRef } from '../../contract/state.js';
+import { expectRejection } from '../../fixtures/assertions/contract-error.js';
 import { notRun } from '../../fixtures/scenario/need.js';
 import { acquireMongoServer, type MongoServerHandle } from '../../fixtures/services/ferretdb.js';
 import { COLLECTIONS } from '../../reference-impl/state/mongodb-documents.js';
@@ -81,17 +82,24 @@ describe('MongoDB state backend: the backend contract', () => {
     expect(a.backend.ownerOf('nope')).toBeNull();
   });
 
-  it('keys and interrupt values round-trip exactly, lone surrogates included', async (ctx) => {
+  it('keys and interrupt values round-trip exactly; lone surrogates are refused before any backend', async (ctx) => {
     const c = await setup(ctx);
     const th = await thread(c, await c.client());
-    // UTF-8 BSON strings would turn both keys into the same "k\uFFFD" and refuse the second.
-    const a = await th.store.write_native_state(th.scope, CODEC, bytes('a'), 'k\uD800');
-    const b = await th.store.write_native_state(th.scope, CODEC, bytes('b'), 'k\uD801');
-    expect([a.idempotencyKey, b.idempotencyKey]).toEqual(['k\uD800', 'k\uD801']);
+    // Not well-formed text has no UTF-8 (BSON) form: refused as bad input, never stored as U+FFFD.
+    await expectRejection(th.store.write_native_state(th.scope, CODEC, bytes('a'), 'k\uD800'), ['invalid_argument']);
+    const a = await th.store.write_native_state(th.scope, CODEC, bytes('a'), 'k\uFFFD');
+    const b = await th.store.write_native_state(th.scope, CODEC, bytes('b'), 'k\u{1F600}');
+    expect([a.idempotencyKey, b.idempotencyKey]).toEqual(['k\uFFFD', 'k\u{1F600}']);
     expect(a.stateId).not.toBe(b.stateId);
-    await th.store.commit_head(th.scope, b, 0, 'run-1', { interrupt: { interruptId: 'i1', value: '\uDC00?' } });
+    await expectRejection(
+      th.store.commit_head(th.scope, b, 0, 'run-1', { interrupt: { interruptId: 'i1', value: '\uDC00?' } }),
+      ['invalid_argument'],
+    );
+    await th.store.commit_head(th.scope, b, 0, 'run-1', {
+      interrupt: { interruptId: 'i1', value: '\u{1F600}\uFFFD?' },
+    });
     const cold = (await c.client()).service.threadState(th.session);
-    expect((await cold.load_head(th.scope))?.interrupt).toEqual({ interruptId: 'i1', value: '\uDC00?' });
+    expect((await cold.load_head(th.scope))?.interrupt).toEqual({ interruptId: 'i1', value: '\u{1F600}\uFFFD?' });
   });
 });
 
