@@ -43,9 +43,10 @@ describe('certify stops cleanly', () => {
     // The file that overran is named, and where it was: in a scenario once one began (the
     // hostile target stalls the first bindings call), or before it when loading and creating
     // the target alone outlast the bound on a loaded machine (CI saw both). Which phase is named
-    // is pinned deterministically in watchdog.test.ts, through the result collector too.
+    // is pinned deterministically in watchdog.test.ts, through the result collector too. Which
+    // R02 file stalls first depends on how the two workers' files interleave, so any may be named.
     expect(run.verdict?.stopped).toMatch(
-      /^suite file suites\/r02-(durable-head|concurrent-history)\.spec\.ts (in scenario "R02\.\d+[^"]*"|before its first scenario \(loading or setting up\)) overran its 40 s bound/,
+      /^suite file suites\/r02-[a-z0-9-]+\.spec\.ts (in scenario "R02\.\d+[^"]*"|before its first scenario \(loading or setting up\)) overran its 40 s bound/,
     );
     const r02 = run.verdict?.requirements.find((r) => r.id === 'R02');
     expect(r02?.verdict).toBe('failed');
