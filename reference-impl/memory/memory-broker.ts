@@ -17,6 +17,7 @@ import {
 } from '../../contract/memory.js';
 import type { Principal } from '../../contract/principals.js';
 import type { Identity } from '../identity/identity.js';
+import { isWellFormedText } from '../platform/well-formed-text.js';
 import { auditEntry } from './audit-log.js';
 import { type Authorized, authorize, type MemoryOperation } from './authorize.js';
 import { deleteRecord } from './delete-record.js';
@@ -24,7 +25,7 @@ import type { MemoryDeps } from './memory-deps.js';
 import { MEMORY_BOUNDS, MEMORY_POLICY } from './memory-policy.js';
 import { purgeExpired } from './purge-expired.js';
 import { isLive, toMemoryRecord } from './stored-record.js';
-import { isWellFormedText, keyProblem, validExpectedRevision } from './validate.js';
+import { keyProblem, validExpectedRevision } from './validate.js';
 import { runWritePipeline } from './write-pipeline.js';
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;

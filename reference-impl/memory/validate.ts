@@ -12,6 +12,7 @@ import {
   type MemoryKind,
   type MemoryRejectionReason,
 } from '../../contract/memory.js';
+import { isWellFormedText } from '../platform/well-formed-text.js';
 import { jsonStrings } from './json-strings.js';
 import { MEMORY_BOUNDS, MEMORY_POLICY } from './memory-policy.js';
 
@@ -33,12 +34,6 @@ export type Validation =
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const KEY_CHARS = /^[A-Za-z0-9._\-/]+$/;
 const BINDING_ID = /^[A-Za-z0-9_-]{1,128}$/;
-// A JS string is "invalid UTF-8" exactly when it holds a lone surrogate.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export function isWellFormedText(s: string): boolean {
-  return !LONE_SURROGATE.test(s);
-}
 
 /** Why a key is unusable, or null. Also used by get and delete. */
 export function keyProblem(key: unknown): MemoryRejectionReason | null {

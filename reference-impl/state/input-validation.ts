@@ -16,6 +16,7 @@ import {
   UNCERTAIN_REASONS,
   type UncertainReason,
 } from '../../contract/state.js';
+import { isWellFormedText } from '../platform/well-formed-text.js';
 import { isRegisteredCodec } from './codec-registry.js';
 import { FIXED_BOUNDS } from './state-limits.js';
 
@@ -79,7 +80,7 @@ export function validateIdempotencyKey(x: unknown): string {
   }
   if (/\p{Cc}/u.test(x)) bad('idempotency key contains control characters');
   // A lone surrogate has no UTF-8 form: stored, each becomes U+FFFD and distinct keys collide.
-  if (/\p{Cs}/u.test(x)) bad('idempotency key is not well-formed text');
+  if (!isWellFormedText(x)) bad('idempotency key is not well-formed text');
   return x;
 }
 
@@ -122,7 +123,7 @@ export function validateCommitOptions(x: unknown): ValidCommitOptions {
     if (!isRecord(i)) bad('interrupt must be an object');
     onlyKeys(i, ['interruptId', 'value'], 'interrupt');
     if (typeof i.value !== 'string') bad('interrupt value must be a string');
-    if (/\p{Cs}/u.test(i.value)) bad('interrupt value is not well-formed text');
+    if (!isWellFormedText(i.value)) bad('interrupt value is not well-formed text');
     if (Buffer.byteLength(i.value) > FIXED_BOUNDS.maxInterruptValueBytes) {
       throw new ContractError('payload_too_large', 'interrupt value');
     }
