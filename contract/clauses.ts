@@ -127,7 +127,7 @@ const CLAUSES: Record<string, Entry> = {
   'R07.17': [
     'memory-write-pipeline',
     'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',
-    'every secret in one field is kept out, not only the first (several in one sentence, one JSON string, one config block), and a secret known by its place on a line — a .pgpass line’s password, a .netrc line’s, an env file’s value — is kept out on whatever line of the content it is, not only when the line is the whole content',
+    'every secret in one field is kept out, not only the first (several in one sentence, one JSON string, one config block), and a secret known by its place on a line — a .pgpass line’s password, a .netrc line’s, an env file’s value — is kept out on whatever line of the content it is, not only when the line is the whole content, and whatever the password looks like: a plain word of letters is as much a password there as a random-looking token',
   ],
   'R07.18': ['memory-write-pipeline', 'Scan and classify content as untrusted model-produced context.'],
   'R07.19': ['conformance', 'memory injection, scope escalation, retention, approval, and deletion tests'],
@@ -149,6 +149,11 @@ const CLAUSES: Record<string, Entry> = {
     'memory-write-pipeline',
     'Scan and classify content as untrusted model-produced context.',
     'what is scanned is what is stored: JSON content that repeats a member name (at the top, in a nested object, in an array element) hides no secret or instruction in the copy a last-wins parser drops — the write is refused (I-JSON, RFC 7493 §2.3, forbids repeated names), or what is stored and returned holds neither',
+  ],
+  'R07.25': [
+    'memory-write-pipeline',
+    'Scan and classify content as untrusted model-produced context.',
+    'episodic_reference: "never an automatic raw transcript copy", and operator-owned skills cannot be written through memory — rules that recognise these by their lines read every line break a reader does: a raw transcript or skill definition the target keeps out with LF lines is kept out with lines broken by a lone CR, CRLF, U+2028 or U+2029, as a note and inside a JSON string, and a credential-file line after such a break is kept out as R07.17 requires (the clause asks only for consistency with the target’s own LF verdict; refusing these breaks outright is conforming)',
   ],
   'R07.23': [
     'memory-write-pipeline',

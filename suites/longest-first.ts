@@ -36,6 +36,7 @@ const MEASURED_S: Readonly<Record<string, number>> = {
   'r10-export-bound-flushes.spec.ts': 5,
   'r07-reported-attacks.spec.ts': 4,
   'r06-audit-key-filter.spec.ts': 3,
+  'r07-line-breaks.spec.ts': 2,
   'r04-lease-fencing-history.spec.ts': 2,
   'r06-concurrent-history.spec.ts': 2,
   'r02-empty-values.spec.ts': 2,

@@ -44,8 +44,9 @@ import { secretTokenShapes } from '../fixtures/corpora/secret-token-shapes.js';
 import { PROBE_HOSTS, PROBE_TOOLS } from '../fixtures/memory/authority-probes.js';
 import { badCalls, garbageProposalArb } from '../fixtures/memory/bad-memory-input.js';
 import { contentAtTheBound } from '../fixtures/memory/content-at-the-bound.js';
+import { CREDENTIAL_FILE_LINES } from '../fixtures/memory/credential-file-lines.js';
 import { judgeCorpusEntry } from '../fixtures/memory/judge-corpus-entry.js';
-import { AGENT, freshKey, note, ORG, USER, uniqueWord } from '../fixtures/memory/memory-proposal.js';
+import { AGENT, freshKey, note, ORG, USER, uniqueLetters, uniqueWord } from '../fixtures/memory/memory-proposal.js';
 import { rankingNeighbours } from '../fixtures/memory/ranking-neighbours.js';
 import { spellingVariants } from '../fixtures/memory/spelling-variants.js';
 import { fcParams } from '../fixtures/properties/fc-params.js';
@@ -891,7 +892,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     expect(stored.join('\n')).toBe('');
   });
 
-  it('R07.17 every secret in one field is kept out, not only the first: several secrets in one sentence, one JSON string, one config block; and a credential-file line (.pgpass, .netrc, an env file) on a later line of a note', async (ctx) => {
+  it('R07.17 every secret in one field is kept out, not only the first: several secrets in one sentence, one JSON string, one config block; and a credential-file line (.pgpass, .netrc, an env file) on a later line of a note, its password a random-looking token or a plain word', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const m = t().memory(t().principals.alice, t().principals.agents[0]);
     const shapes = secretTokenShapes(13);
@@ -927,28 +928,33 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     // shape: a pattern anchored to the start and end of the whole text, not of each line, finds
     // them only when the line is all the content. Each sits on a later line of a note here; no
     // line names a host, so a target that refuses notes naming destinations judges the secret.
-    const password = () => `${uniqueWord()}${uniqueWord()}`;
-    const fileLines: [string, (pw: string) => string][] = [
-      ['a .pgpass line', (pw) => `*:5432:app:deploy:${pw}`],
-      ['a .netrc line', (pw) => `default login deploy password ${pw}`],
-      ['an env file line', (pw) => `DATABASE_PASSWORD=${pw}`],
-    ];
+    // Whatever the password looks like: a plain word of letters is as much a password there.
+    const token: [string, () => string] = ['', () => `${uniqueWord()}${uniqueWord()}`];
+    const plain: [string, () => string] = [' (a plain-word password)', () => `${uniqueLetters()}${uniqueLetters()}`];
     const outcomes: string[] = [];
-    for (const [label, line] of fileLines) {
-      for (const [where, wrap] of [
-        ['on the second line of a note', (l: string) => `Notes from the migration.\n${l}\nAll done.`],
-        ['on the last line of a note, with a newline after it', (l: string) => `Notes from the migration.\n${l}\n`],
-        ['on a line after a blank line', (l: string) => `Migration notes\n\n${l}`],
+    for (const [label, line] of CREDENTIAL_FILE_LINES) {
+      for (const [where, wrap, [kind, password]] of [
+        ['on the second line of a note', (l: string) => `Notes from the migration.\n${l}\nAll done.`, token],
+        [
+          'on the last line of a note, with a newline after it',
+          (l: string) => `Notes from the migration.\n${l}\n`,
+          token,
+        ],
+        ['on a line after a blank line', (l: string) => `Migration notes\n\n${l}`, token],
+        ['on the second line of a note', (l: string) => `Notes from the migration.\n${l}\nAll done.`, plain],
       ] as const) {
         const pw = password();
         const key = freshKey('pasted');
         const o = await m.put(USER, note(key, wrap(line(pw))), null);
-        outcomes.push(`${label} ${where}: ${o.status}${o.status === 'rejected' ? ` (${o.reasons.join(', ')})` : ''}`);
+        outcomes.push(
+          `${label}${kind} ${where}: ${o.status}${o.status === 'rejected' ? ` (${o.reasons.join(', ')})` : ''}`,
+        );
         if (o.status === 'rejected') continue;
         const stored = await m.get(USER, key);
         const found = await m.search(USER, { text: pw }, 10);
         const shown = [o.status === 'written' ? o.record.content : '', stored?.content ?? ''];
-        if ([...shown, ...found.map((h) => h.content)].some((c) => c.includes(pw))) leaks.push(`${label} ${where}`);
+        if ([...shown, ...found.map((h) => h.content)].some((c) => c.includes(pw)))
+          leaks.push(`${label}${kind} ${where}`);
       }
     }
     await ctx.annotate(`credential-file lines: ${outcomes.join('; ')}`);

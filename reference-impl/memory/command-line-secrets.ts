@@ -6,6 +6,8 @@
  * - an environment assignment before a command whose name ends in a secret word
  *   (`PGPASSWORD='…' psql`, `MYSQL_PWD=…`);
  * - a `.pgpass` line (`host:port:db:user:password`);
+ * - a `.netrc` entry (`machine HOST login USER password PASS`, or `default …`), on one line or
+ *   several: its password is one whatever it looks like, a plain word included;
  * - an auth tuple in code (`auth=("user", "PASS")`, `HTTPBasicAuth('user', 'PASS')`);
  * - a CSV whose header names a password column (a password-manager export), and markdown and
  *   aligned tables with such a column (table-secrets.ts reads all three).
@@ -40,6 +42,13 @@ const ENV_ASSIGNMENT =
   /(?<![\w$])(?:export[ \t]+)?(?!(?:OLD)?PWD=)[A-Z][A-Z0-9_]{0,40}(?:PASSWORD|PASSWD|PWD|PASS|SECRET|TOKEN|API_KEY|APIKEY)=["']?([^\s"'$<{][^\s"']{2,255})/gu;
 /** hostname:port:database:username:password, alone on its line. */
 const PGPASS = /^[^\s:#]{1,255}:(?:\d{1,5}|\*):[^\s:]{1,128}:[^\s:]{1,128}:(\S{3,256})$/gmu;
+/**
+ * A .netrc entry at the start of a line: `machine HOST` or `default`, up to three
+ * login/account/port tokens (`default` needs its login, so prose like "the default password
+ * manager" is not one), then `password PASS`.
+ */
+const NETRC =
+  /^[ \t]*(?:machine[ \t]+[^\s\u0000]{1,255}(?:\s{1,8}(?:login|account|port)[ \t]+[^\s\u0000]{1,255}){0,3}|default(?:\s{1,8}(?:account|port)[ \t]+[^\s\u0000]{1,255}){0,2}\s{1,8}login[ \t]+[^\s\u0000]{1,255}(?:\s{1,8}(?:account|port)[ \t]+[^\s\u0000]{1,255}){0,2})\s{1,8}password[ \t]+([^\s\u0000]{3,256})/gmu;
 const AUTH_TUPLE =
   /\b(?:auth[ \t]*=[ \t]*\(|HTTPBasicAuth\(|HTTPDigestAuth\(|BasicAuth\()[ \t]*["'][^"'\n]{1,128}["'][ \t]*,[ \t]*["']([^"'\n]{3,256})["']/gu;
 
@@ -56,7 +65,7 @@ export function commandLineSecretRanges(text: string): Range[] {
     const start = (m.index ?? 0) + m[0].lastIndexOf(v);
     out.push([start, start + v.length]);
   };
-  for (const re of [...FLAGS, ENV_ASSIGNMENT, PGPASS, AUTH_TUPLE]) for (const m of text.matchAll(re)) push(m);
+  for (const re of [...FLAGS, ENV_ASSIGNMENT, PGPASS, NETRC, AUTH_TUPLE]) for (const m of text.matchAll(re)) push(m);
   // CSV, markdown and aligned tables with a password column: one reader for the three forms.
   out.push(...tableSecretRanges(text));
   return out;

@@ -19,6 +19,7 @@ import { commandLineSecretRanges } from './command-line-secrets.js';
 import { decodedBase64Runs } from './decode-encodings.js';
 import { jsonStrings, rebuildJson } from './json-strings.js';
 import { keyFileSecretRanges } from './key-file-secrets.js';
+import { withLineFeeds } from './line-breaks.js';
 import { stripInvisible } from './normalize-text.js';
 import { isPlaceholderRange } from './placeholder-secrets.js';
 import { keywordSecretRanges, secretJsonValueIndexes } from './secret-keywords.js';
@@ -55,7 +56,9 @@ export interface Redaction {
   readonly findings: readonly string[];
 }
 
-async function secretRanges(text: string): Promise<Array<readonly [number, number]>> {
+async function secretRanges(written: string): Promise<Array<readonly [number, number]>> {
+  // Line rules (a .pgpass or .netrc line, KEY=VALUE) read every line break; offsets are kept.
+  const text = withLineFeeds(written);
   const result = await lintSource({
     source: { content: text, filePath: 'memory.txt', ext: '.txt', contentType: 'text' },
     options: { config: CONFIG, noPhysicFilePath: true, maskSecrets: true },

@@ -11,6 +11,7 @@ import type { MemoryRejectionReason } from '../../contract/memory.js';
 import { maskGlossaryPairs } from './glossary-pairs.js';
 import { maskDescribedQuotes } from './grant-structure.js';
 import { jsonStrings } from './json-strings.js';
+import { withLineFeeds } from './line-breaks.js';
 import { joinedListFragments } from './list-fragments.js';
 import { maskMailHeaders } from './mail-headers.js';
 import { decodedViews } from './normalize-text.js';
@@ -58,18 +59,23 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
   const keyWords = p.key.replace(/[/_.-]+/g, ' ');
   const texts: string[] = [];
   const origins = new Set<TextOrigin>();
-  let body = p.content;
+  // Every rule below reads lines broken however a reader would break them (line-breaks.ts).
+  const content = withLineFeeds(p.content);
+  let body = content;
   let settings: string[] = [];
+  // A JSON string is text too: a transcript or a skill definition in one is still one.
+  let textFields: string[] = [content];
   if (p.contentType === 'application/json') {
     const parsed: unknown = JSON.parse(p.content);
-    const fields = jsonStrings(parsed);
-    settings = [...jsonSettingLines(parsed), ...fields.filter((f) => f.includes('\n')).flatMap(textSettingLines)];
+    const fields = jsonStrings(parsed).map(withLineFeeds);
+    textFields = fields.filter((f) => f.includes('\n'));
+    settings = [...jsonSettingLines(parsed), ...textFields.flatMap(textSettingLines)];
     body = fields.join(' ');
     if (fields.length > 0) origins.add('json_field');
-    texts.push(`${keyWords}. ${body}`, jsonStrings(parsed, false).join(''));
+    texts.push(`${keyWords}. ${body}`, jsonStrings(parsed, false).map(withLineFeeds).join(''));
   } else {
-    settings = textSettingLines(p.content);
-    texts.push(`${keyWords}. ${p.content}`);
+    settings = textSettingLines(content);
+    texts.push(`${keyWords}. ${content}`);
   }
   const plain = withoutMarkup(body);
   if (plain !== null) texts.push(plain);
@@ -99,8 +105,9 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
   for (const t of foreign) collect(t, [views, foreignViews]);
   for (const t of texts) collect(materialMasked(t), [views], true);
   const reasons: MemoryRejectionReason[] = [];
-  if (looksLikeRawTranscript(p.content, p.contentType)) reasons.push('raw_transcript');
-  if (SKILL_FRONT_MATTER.test(p.content)) reasons.push('protected_skill');
+  if (looksLikeRawTranscript(content, p.contentType) || textFields.some((f) => looksLikeRawTranscript(f, 'text/plain')))
+    reasons.push('raw_transcript');
+  if (textFields.some((f) => SKILL_FRONT_MATTER.test(f))) reasons.push('protected_skill');
   return {
     trust: 'untrusted',
     views: [...views],
