@@ -371,6 +371,11 @@ const CLAUSES: Record<string, Entry> = {
     'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
     'the mark holds under a second fault: with the commit of a run that showed output failing once and the first mark_uncertain failing once too, the run is reported uncertain_durability, run_status through a new lease says uncertain_durability with a reason, the head is the one before, and keep_previous reconciles it — a mark made once, best effort, where the fault that failed the commit fails it too, leaves the run unfenced',
   ],
+  'R03.35': [
+    'commit-protocol',
+    'If step 3 or 4 fails after client-visible output, mark the run `uncertain_durability`, retain the previous durable head, fence the run, and require explicit idempotency reconciliation.',
+    'the rule names no kind of failure: a commit after output refused with a definite code (payload_too_large, entry_limit, pending_not_found, invalid_argument) is handled as one refused with a retryable code (internal) — the run is reported uncertain_durability and recorded so, the head before is kept and keep_previous reconciles it; a target that retried a retryable refusal and committed the run’s own head is conforming too',
+  ],
   'R03.33': [
     'commit-protocol',
     'Do not automatically replay model or tool work.',

@@ -126,6 +126,70 @@ describe('R03 a run is fenced even when the first mark fails', () => {
 });
 
 /**
+ * The contract's rule for a failed commit after output names no kind of failure: "If step 3 or 4
+ * fails after client-visible output, mark the run `uncertain_durability`". A target that reads a
+ * definite refusal (a bound, an unknown pending, an invalid argument) as proof that nothing landed
+ * and ends the run plain `failed` leaves the client holding output no head covers and nothing to
+ * reconcile. The commit fails once with each code; a target that retried it and then committed
+ * the run's own head (a retryable code) is conforming too.
+ */
+const COMMIT_REFUSALS = [
+  'payload_too_large',
+  'entry_limit',
+  'pending_not_found',
+  'invalid_argument',
+  'internal',
+] as const;
+
+describe('R03 a refused commit after output is uncertain, whatever the refusal', () => {
+  it(`R03.35 a run whose commit after output is refused — retryable or definite (${COMMIT_REFUSALS.join(', ')}) — is reported uncertain_durability and recorded so, the head before kept, keep_previous reconciles it; or, having retried, completed with its own head`, async (ctx) => {
+    needCapability(ctx, t(), 'runs', 'threadState', 'failpoints');
+    const alice = t().principals.alice;
+    const wrong: string[] = [];
+    for (const code of COMMIT_REFUSALS) {
+      const { bindingId } = await t().bindings.open(alice, SPEC);
+      const first = await within(STEP_MS, 'run 1', runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'kept' }]));
+      expect(first.state).toBe('completed');
+      const committed = viewOf(await durableHead(t(), alice, bindingId));
+      const o = await withFailpoints(t().faults, { 'state.commit.before': `1*return("${code}")` }, () =>
+        within(
+          STEP_MS,
+          `the run whose commit is refused (${code})`,
+          runSteps(t(), alice, bindingId, [{ type: 'emit', text: 'shown before the commit' }]),
+        ),
+      );
+      const w = await lease(t(), alice, bindingId);
+      const head = await w.store.load_head(w.scope);
+      if (o.state === 'completed') {
+        // The target retried the commit and it landed: the head must be the run's own.
+        if (head?.runId !== o.runId || head.revision !== o.revision)
+          wrong.push(`${code}: completed, but the head is not its own`);
+        continue;
+      }
+      const record = await w.store.run_status(w.scope, o.runId).catch(() => null);
+      const reconciled = await w.store
+        .reconcile(w.scope, o.runId, { action: 'keep_previous' })
+        .then((r) => r.state)
+        .catch((e: unknown) => `refused (${(e as { code?: string }).code ?? 'error'})`);
+      const seen = {
+        outcome: o.state,
+        record: record?.state ?? null,
+        headKept: JSON.stringify(viewOf(head)) === JSON.stringify(committed),
+        reconcile: reconciled,
+      };
+      const want = {
+        outcome: 'uncertain_durability',
+        record: 'uncertain_durability',
+        headKept: true,
+        reconcile: 'reconciled',
+      };
+      if (JSON.stringify(seen) !== JSON.stringify(want)) wrong.push(`${code}: ${JSON.stringify(seen)}`);
+    }
+    expect(wrong.join('\n')).toBe('');
+  });
+});
+
+/**
  * Step 1 of the commit protocol fails: the worker cannot load the durable head (the store answers
  * its load with `unavailable`, once). Nothing may run against a head it did not load — no output,
  * no model or tool request (contract: "Do not automatically replay model or tool work") — and the
