@@ -71,6 +71,9 @@ const INVALID_TRACESTATE_MEMBERS: readonly [string, string][] = [
   ['an "=" in the value', 'congo=t61r=cWkg'],
   ['a value of 257 characters', `congo=${'v'.repeat(257)}`],
   ['a non-ASCII value', 'congo=t61rcWkg\u00e9'],
+  // OWS surrounds a list-member, never its key or "=": a key with a space before "=" is no key.
+  ['a space before "="', 'congo =t61rcWkgMzE'],
+  ['a tab before "="', 'congo\t=t61rcWkgMzE'],
 ];
 
 /**
@@ -87,6 +90,13 @@ const OFF_SCHEMA_BAGGAGE: readonly [string, string, string][] = [
   ['a value with a dot', 'smtc.request_class=dot.mark', 'dot.mark'],
   ['a value of 17 characters', `smtc.tenant_tier=${'q'.repeat(17)}`, 'q'.repeat(17)],
   ['a percent-encoded space in the value', 'smtc.request_class=spaced%20mark', 'spaced'],
+  // A value is everything after the first "=" (W3C Baggage: "Parsers MUST NOT assume that the
+  // equal sign is only used to separate key and value"), up to ";" or ","; a parser that splits
+  // at every "=", at a space or at a quote reads a schema-valid prefix of a value that is not.
+  ['a value with a second "="', 'smtc.tenant_tier=eqmark=platinum', 'eqmark'],
+  ['a value with "=" at its end', 'smtc.request_class=eqendmark=', 'eqendmark'],
+  ['a value that goes on after a space', 'smtc.request_class=spacemark tail', 'spacemark'],
+  ['a value in double quotes', 'smtc.tenant_tier="quotemark"', 'quotemark'],
   // Keys one character off a schema key: a key matched as a pattern, by prefix or by edit
   // distance rather than exactly, lets them through.
   ...Object.keys(BAGGAGE_SCHEMA).flatMap((key, i): [string, string, string][] => [
@@ -743,6 +753,17 @@ describe('R09 malformed external context and forbidden-baggage rejection', () =>
         ).toEqual(tracestate);
         // Whatever it keeps of a valid received list, truncated or not, in the order received
         // (W3C §3.5: a vendor may add or update its own member at the front, or delete; nothing else moves).
+        // Every member sent but the first (a vendor's own, W3C §3.5) is one received, unaltered:
+        // a member the target made valid by rewriting an invalid one is no member it received.
+        const receivedMembers = (headers.tracestate === undefined ? [] : [headers.tracestate].flat())
+          .join(',')
+          .split(',')
+          .map((m) => m.replace(/^[ \t]+|[ \t]+$/g, ''))
+          .filter((m) => m !== '' && 'members' in tracestateMembers([m]));
+        expect(
+          ts.members.slice(1).filter((m) => !receivedMembers.includes(m)),
+          'W3C §3.5: only a vendor’s own member, first, is new; every other member sent is one received',
+        ).toEqual([]);
         const received = headers.tracestate === undefined ? null : tracestateMembers([headers.tracestate].flat());
         if (received && 'members' in received) {
           const kept = ts.members.filter((m) => received.members.includes(m));
