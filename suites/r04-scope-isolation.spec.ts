@@ -547,6 +547,26 @@ describe('R04 bounds', () => {
         `after ${idleMs / 1000} s idle: ${got} writes accepted in ${elapsedMs} ms at ${rate}/s (at most ${allowed} over that window)`,
       ).toBeLessThanOrEqual(allowed);
     }
+
+    // Refused writes earn nothing (bug bash 11, state-03): writes retried faster than the refill
+    // for two seconds on a fresh binding — most of them refused — still get at most
+    // rate × (1 + ⌈E⌉) accepted over their window. A bucket that credits the time since its last
+    // admitted write on every refused attempt admits many times that.
+    const pressed = await openThread(slow());
+    const p0 = await now();
+    let pressedGot = 0;
+    for (let step = 0; step < 200; step++) {
+      if (clock ? step >= 40 : (await now()) - p0 >= 2_000) break;
+      const { accepted: got } = await burst(pressed, keys(`p${step}-`, clock ? 10 : 4));
+      pressedGot += got;
+      if (clock) await clock.advance(50);
+    }
+    const pressedMs = (await now()) - p0 + (clock ? 0 : 1);
+    const pressedAllowed = rate * (1 + Math.ceil(pressedMs / 1000));
+    expect(
+      pressedGot,
+      `writes retried faster than the refill: ${pressedGot} accepted in ${pressedMs} ms at ${rate}/s (at most ${pressedAllowed} over that window)`,
+    ).toBeLessThanOrEqual(pressedAllowed);
   });
 
   it('R04.17 the write-rate bound is the binding’s: a new lease, a new worker’s store or a run on the binding gets no fresh budget', async (ctx) => {
