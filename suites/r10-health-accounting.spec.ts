@@ -71,6 +71,8 @@ const WORKLOAD: readonly RunStep[] = [
 interface Read {
   readonly phase: 'baseline' | 'outage' | 'recovery';
   readonly h: TelemetryHealth;
+  /** Spans the collector had accepted when the read returned (acceptance precedes the exporter's success). */
+  readonly accepted: number;
 }
 
 /** What one pass of the scenario saw; both clauses judge it. */
@@ -108,7 +110,7 @@ async function observe(target: Target): Promise<Seen> {
   const reads: Read[] = [];
   const read = async (phase: Read['phase']) => {
     const h = await target.telemetry!.health();
-    reads.push({ phase, h });
+    reads.push({ phase, h, accepted: collector().spans().length });
     return h;
   };
   const run = () =>
@@ -207,7 +209,7 @@ describe('R10 the health signal accounts for the export queue exactly', () => {
     ).toEqual([]);
   }, 180_000);
 
-  it(`R10.28 the health accounting is exact and bounded: on every read 0 ≤ queueDepth ≤ queueCapacity and the counters never go down; once settled after a black hole that overflowed the queue (${MAX_QUEUE_SIZE}), the queue reads empty, exportedSpans grew by the spans the collector accepted, and exported + dropped grew by the spans the outage's runs sampled`, async (ctx) => {
+  it(`R10.28 the health accounting is exact and bounded: on every read 0 ≤ queueDepth ≤ queueCapacity and the counters never go down; exportedSpans never counts more than the collector has accepted; once settled after a black hole that overflowed the queue (${MAX_QUEUE_SIZE}), the queue reads empty, exportedSpans grew by the spans the collector accepted, and exported + dropped grew by the spans the outage's runs sampled`, async (ctx) => {
     const target = t();
     need(ctx, target);
     const s = await scenario(target);
@@ -246,6 +248,15 @@ describe('R10 the health signal accounts for the export queue exactly', () => {
     expect(exported, `exportedSpans grew by ${exported}; the collector accepted ${accepted} spans meanwhile`).toBe(
       accepted,
     );
+    // exportedSpans counts "spans of exports the collector accepted": at no read may it have grown
+    // by more than the collector had accepted by then (an export handed off to a black hole, or
+    // refused, is not exported — counting at hand-off reads as exported during the outage).
+    expect(
+      s.reads
+        .filter((r) => r.h.exportedSpans - s.first.exportedSpans > r.accepted - s.acceptedFirst)
+        .map((r) => `${r.phase}: ${brief(r.h)}, the collector had accepted ${r.accepted - s.acceptedFirst}`),
+      'health reads counting spans as exported that the collector had not accepted',
+    ).toEqual([]);
     if (sampled !== null && s.foreign === 0) {
       expect(
         accounted,
