@@ -346,6 +346,8 @@ describe('R04 zero cross-scope access', () => {
     const ref = await th.store.write_native_state(th.scope, CODEC, payload('p'), 'k');
     const forgeries = [
       { scope: th.scope, credential: `${th.session.credential}x` },
+      { scope: th.scope, credential: th.session.credential.slice(0, -1) },
+      { scope: th.scope, credential: th.session.credential.slice(0, 1) },
       { scope: th.scope, credential: target.principals.anonymousCredential },
       { scope: th.scope, credential: th.owner.credential },
     ];

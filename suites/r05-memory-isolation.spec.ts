@@ -221,7 +221,7 @@ describe('R05 memory isolation and default policies', () => {
     );
   });
 
-  it('R05.12 a handle with another identity’s labels (another organization’s user or admin, the internal service, approver, admin) reaches only its credential’s namespaces, or is refused; with no valid credential it is unauthenticated', async (ctx) => {
+  it('R05.12 a handle with another identity’s labels (another organization’s user or admin, the internal service, approver, admin) reaches only its credential’s namespaces, or is refused; with no valid credential — none, or one a character off a real one — it is unauthenticated', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const { principals: p } = t();
     const agent = p.agents[0];
@@ -296,6 +296,31 @@ describe('R05 memory isolation and default policies', () => {
         await expectRejection(m.search(scope, { text: word }, 10), ['unauthenticated'], secrets);
         await expectRejection(m.put(scope, note(key, `planted under ${who}'s labels`), null), ['unauthenticated']);
         await expectRejection(m.delete(scope, key, 1), ['unauthenticated']);
+      }
+    }
+    // A credential one slip from a real one authenticates nobody: cut short (by one character, to
+    // half, to its first character), with a character more, one character changed, in other case.
+    // A comparison over the two values' common length takes a prefix — even one character — for
+    // the token (bug bash 11, memory-03).
+    for (const real of [p.alice, p.adminB]) {
+      const c = real.credential;
+      const swapped = [...c].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
+      const near = new Set([
+        c.slice(0, -1),
+        c.slice(0, Math.ceil(c.length / 2)),
+        c.slice(0, 1),
+        `${c}x`,
+        `${c.slice(0, -1)}${c.endsWith('a') ? 'b' : 'a'}`,
+        swapped,
+      ]);
+      near.delete(c);
+      near.delete('');
+      for (const cred of near) {
+        const m = t().memory(forgedHandle(real, cred), agent);
+        const secrets = [content.aliceUser, content.orgA, ...foreign, c];
+        await expectRejection(m.get(USER, key), ['unauthenticated'], secrets);
+        await expectRejection(m.get(ORG, key), ['unauthenticated'], secrets);
+        await expectRejection(m.put(USER, note(key, 'planted with a near credential'), null), ['unauthenticated']);
       }
     }
     expect((await t().memory(p.alice, agent).get(USER, key))?.content).toBe(content.aliceUser);
