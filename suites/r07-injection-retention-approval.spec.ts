@@ -1266,7 +1266,7 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
     expect((await m.get(USER, key))?.content).toBe(`${word} reborn`);
   });
 
-  it('R07.22 the expiry a record reports is the one enforced: written with retention omitted (the scope’s default policy) in every writable scope, a reported expiresAt holds the record until then and removes it after — from get, search and storage — and an explicit retention, or a declared scope default, is reported as that many seconds from the write', async (ctx) => {
+  it('R07.22 the expiry a record reports is the one enforced: written with retention omitted (the scope’s default policy) in every writable scope, a reported expiresAt holds the record until then and removes it after — from get, search and storage — and an explicit retention, or a declared scope default, is reported as that many seconds from the write — an update’s from the update', async (ctx) => {
     needCapability(ctx, t(), 'memory', 'settableClock');
     await withFreshTarget({ sharedLearning: true }, async (ft) => {
       const clock = ft.clock!;
@@ -1355,6 +1355,36 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
         }
         pending.splice(0, pending.length, ...pending.filter((x) => x.expiry >= now));
       }
+      // An update's retention runs from the update too ("Retention in seconds from now"), not from
+      // the key's creation (bug bash 11, memory-05): written for 60 s, updated 50 s later for 60 s,
+      // the record reports and keeps an expiry 60 s after the update — there past its creation's
+      // 60 s, gone after the update's.
+      const m = ft.memory(p.alice, agent);
+      const key = freshKey('retention-updated');
+      const word = longWord();
+      const first = await putOrRefused(m, USER, note(key, `${word} first version`, { retentionSeconds: 60 }), null);
+      if (first.status === 'written') {
+        await clock.advance(50_000);
+        const before = await clock.now();
+        const o = await putOrRefused(m, USER, note(key, `${word} updated version`, { retentionSeconds: 60 }), 1);
+        const after = await clock.now();
+        if (o.status !== 'written') problems.push(`the update of ${key}: ${o.status}`);
+        else {
+          const reported = o.record.expiresAt === null ? null : Date.parse(o.record.expiresAt);
+          if (reported === null || reported < before + 59_000 || reported > after + 61_000)
+            problems.push(
+              `an update with retention 60 s reports expiresAt ${o.record.expiresAt}, not 60 s after the update`,
+            );
+          await clock.advance(30_000);
+          if ((await m.get(USER, key)) === null)
+            problems.push(
+              'an updated record is gone 80 s after its creation, 30 s after its update with retention 60 s',
+            );
+          await clock.advance(40_000);
+          if ((await m.get(USER, key)) !== null)
+            problems.push('an updated record is still returned 70 s after its update with retention 60 s');
+        }
+      } else notes.push(`the update check's first write: ${first.status}`);
       expect(tracked.length, 'writes that reported an expiry').toBeGreaterThan(0);
       expect(problems.join('\n')).toBe('');
     });
