@@ -155,6 +155,16 @@ const CLAUSES: Record<string, Entry> = {
     'Scan and classify content as untrusted model-produced context.',
     'episodic_reference: "never an automatic raw transcript copy", and operator-owned skills cannot be written through memory — rules that recognise these by their lines read every line break a reader does: a raw transcript or skill definition the target keeps out with LF lines is kept out with lines broken by a lone CR, CRLF, U+2028 or U+2029, as a note and inside a JSON string, and a credential-file line after such a break is kept out as R07.17 requires (the clause asks only for consistency with the target’s own LF verdict; refusing these breaks outright is conforming)',
   ],
+  'R07.26': [
+    'memory-write-pipeline',
+    'Scan and classify content as untrusted model-produced context.',
+    'a JSON record is text in every position, member names included (an agent reading the record back reads both): an instruction the target keeps out as a note is kept out as a member name, a nested member name, an array element, or split between a name and its value, and a secret token is kept out as a member name — refused, held for approval, or stored without it',
+  ],
+  'R07.27': [
+    'memory-write-pipeline',
+    'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',
+    'a value is a secret by the name it is under, in every naming convention: a plain-word value the target keeps out under "password" is kept out under dbPassword, DbPassword, db_password, DB_PASSWORD, db-password, db.password, smtpPassword, clientSecret and client_secret, at the top of a JSON record and nested, and (where "password: <word>" is kept out of a note) on a note’s settings lines',
+  ],
   'R07.23': [
     'memory-write-pipeline',
     'Redact prohibited secrets and reject permission/tool/network instructions that attempt to broaden authority.',

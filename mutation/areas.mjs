@@ -52,6 +52,7 @@ export const AREAS = {
       'suites/r07-injection-retention-approval.spec.ts',
       'suites/r07-reported-attacks.spec.ts',
       'suites/r07-line-breaks.spec.ts',
+      'suites/r07-json-positions.spec.ts',
     ],
   },
   // A subset of memory for a run that fits ~40 min on two shared cores: the files of the

@@ -37,6 +37,7 @@ const MEASURED_S: Readonly<Record<string, number>> = {
   'r07-reported-attacks.spec.ts': 4,
   'r06-audit-key-filter.spec.ts': 3,
   'r07-line-breaks.spec.ts': 2,
+  'r07-json-positions.spec.ts': 2,
   'r04-lease-fencing-history.spec.ts': 2,
   'r06-concurrent-history.spec.ts': 2,
   'r02-empty-values.spec.ts': 2,

@@ -79,6 +79,28 @@ function passwordLike(token: string): boolean {
 
 type Range = readonly [number, number];
 
+/**
+ * A settings line (`clientSecret: …`, `db_password = …` at the start of a line, YAML list item
+ * allowed) whose key is a compound naming a secret holds one whatever the value looks like, a
+ * plain word included — as in JSON. A bare word key ("pass: yes", "token: …") stays prose, read
+ * by the value's shape.
+ */
+function settingOfSecret(text: string, m: RegExpMatchArray, value: string): boolean {
+  const key = m[2] ?? '';
+  if (!/[_.-]|\p{Ll}\p{Lu}/u.test(key) || placeholder(value)) return false;
+  // The compound ends in the secret's word ("client_secret", "dbPassword"; not "Passwort-Regeln").
+  const words = key
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1_$2')
+    .toLowerCase()
+    .split(/[-._\s]+/);
+  if (!SECRET_KEY.test(words[words.length - 1] ?? '')) return false;
+  const at = m.index ?? 0;
+  // The value is all the line holds after the key: a setting, not a sentence.
+  const end = at + m[0].length - ((m[4] ?? '').length - value.length);
+  const rest = /^[^\n]*/.exec(text.slice(end))?.[0] ?? '';
+  return /^["']?[ \t]*(?:#.*)?$/.test(rest) && /(?:^|\n)[ \t]*(?:-[ \t]+)?$/.test(text.slice(Math.max(0, at - 64), at));
+}
+
 // The prose patterns' shared vocabulary, as regex source fragments (alternations of words, each
 // used inside a group and followed by a lookahead that ends the word, so their order is free).
 /** Words that name a password (PROSE_FAR and PLAIN_PASSWORD each add a few of their own). */
@@ -447,7 +469,7 @@ export function keywordSecretRanges(text: string): Range[] {
     const value = (m[4] ?? '').replace(/[.)\]]+$/, '');
     // "MAILCHIMP_KEY=…": a name ending in key holds a secret when the value is random-looking.
     const keyed = /(?:^|[_.-])key$/i.test(m[2] ?? '') && looksRandom(value);
-    if ((isSecretKeyName(m[2] ?? '') && passwordLike(value)) || keyed) {
+    if ((isSecretKeyName(m[2] ?? '') && (passwordLike(value) || settingOfSecret(text, m, value))) || keyed) {
       const start = (m.index ?? 0) + m[0].length - (m[4] ?? '').length;
       out.push([start, start + value.length]);
     }
