@@ -139,7 +139,7 @@ const CLAUSES: Record<string, Entry> = {
   'R07.22': [
     'memory-write-pipeline',
     'Validate key, kind, content type, size, and retention.',
-    'MemoryProposal.retentionSeconds: "Retention in seconds from now; omitted = the scope’s default policy" — a record written with retention omitted, in every writable scope, is kept until the expiresAt the target reports and gone after it from get, search and storage (as R07.19); an explicit retention — or the scope default a target declares in MemoryPolicy.defaultRetentionSeconds — is reported as that many seconds from the write, so reporting and enforcing cannot drift',
+    'MemoryProposal.retentionSeconds: "Retention in seconds from now; omitted = the scope’s default policy" — a record written with retention omitted, in every writable scope, is kept until the expiresAt the target reports and gone after it from get, search and storage (as R07.19); an explicit retention — or the scope default a target declares in MemoryPolicy.defaultRetentionSeconds — is reported as that many seconds from the write, so reporting and enforcing cannot drift; an update’s retention runs from the update, not from the key’s creation',
   ],
   'R07.21': [
     'memory-write-pipeline',
@@ -441,7 +441,7 @@ const CLAUSES: Record<string, Entry> = {
   'R04.11': [
     'thread-state-invariants',
     'State size, entry count, and write rate are bounded.',
-    'as R04.9, for write rate: after idling 2 s, 10 s or 60 s (the target’s clock advanced when it has one), a burst of three seconds’ budget is admitted at most rate × (1 + ⌈E⌉) writes over its window of E seconds — what a token bucket, a sliding window or a fixed per-second window admits — so idling banks no budget',
+    'as R04.9, for write rate: after idling 2 s, 10 s or 60 s (the target’s clock advanced when it has one), a burst of three seconds’ budget is admitted at most rate × (1 + ⌈E⌉) writes over its window of E seconds — what a token bucket, a sliding window or a fixed per-second window admits — so idling banks no budget; and writes retried faster than the refill for two seconds, most of them refused, get at most rate × (1 + ⌈E⌉) accepted over their window (a refused write earns no budget)',
   ],
   'R04.12': [
     'thread-state-invariants',
@@ -496,7 +496,7 @@ const CLAUSES: Record<string, Entry> = {
   'R05.12': [
     'memory-scopes',
     'The broker computes the namespace from authenticated context.',
-    'a Principal handle’s labels (id, subject, organization, roles) are not authenticated context, only its credential is: a handle with another identity’s labels reads and writes its credential’s owner’s namespaces in every scope (or is refused as unauthenticated or not permitted), never the labels’ — and one whose credential authenticates nobody is unauthenticated',
+    'a Principal handle’s labels (id, subject, organization, roles) are not authenticated context, only its credential is: a handle with another identity’s labels reads and writes its credential’s owner’s namespaces in every scope (or is refused as unauthenticated or not permitted), never the labels’ — and one whose credential authenticates nobody is unauthenticated; a credential one slip from a real one (cut short, extended, one character changed, in other case unless it is hex) authenticates nobody',
   ],
   'R05.3': ['memory-scopes', 'A model or worker cannot supply another subject or organization.'],
   'R05.4': ['memory-scopes', 'A model or worker cannot supply another subject or organization.'],
@@ -744,7 +744,7 @@ const CLAUSES: Record<string, Entry> = {
   'R10.28': [
     'export-and-failure-behavior',
     'Collector outage may drop telemetry and raise a health signal; it does not change authorization, persistence, memory, cleanup, or run outcomes.',
-    "the health signal's accounting is exact and bounded: on every read 0 ≤ queueDepth ≤ queueCapacity, and droppedSpans and exportedSpans count since the target was created (never going down); once the target has settled after an outage that overflowed its queue (the collector answering again, the schedule drained, a flush), the queue reads empty, exportedSpans grew by exactly the spans the collector accepted, and each span the outage's runs sampled is counted exported or dropped (exported + dropped grew by runs × the spans one run samples, measured at the collector on drop-free baseline runs)",
+    "the health signal's accounting is exact and bounded: on every read 0 ≤ queueDepth ≤ queueCapacity, and droppedSpans and exportedSpans count since the target was created (never going down); once the target has settled after an outage that overflowed its queue (the collector answering again, the schedule drained, a flush), the queue reads empty, exportedSpans grew by exactly the spans the collector accepted, and each span the outage's runs sampled is counted exported or dropped (exported + dropped grew by runs × the spans one run samples, measured at the collector on drop-free baseline runs); and at no read has exportedSpans grown by more than the collector had accepted by then",
   ],
   'R10.31': [
     'export-and-failure-behavior',

@@ -299,12 +299,16 @@ describe('R05 memory isolation and default policies', () => {
       }
     }
     // A credential one slip from a real one authenticates nobody: cut short (by one character, to
-    // half, to its first character), with a character more, one character changed, in other case.
+    // half, to its first character), with a character more, one character changed, in other case
+    // (unless it is hex).
     // A comparison over the two values' common length takes a prefix — even one character — for
     // the token (bug bash 11, memory-03).
     for (const real of [p.alice, p.adminB]) {
       const c = real.credential;
-      const swapped = [...c].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
+      // Hex and UUID credentials may be compared case-insensitively (RFC 9562: "case insensitive on input").
+      const swapped = /^[0-9a-f-]+$/i.test(c)
+        ? c
+        : [...c].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
       const near = new Set([
         c.slice(0, -1),
         c.slice(0, Math.ceil(c.length / 2)),

@@ -1366,7 +1366,12 @@ describe('R07 injection, escalation, retention, approval, deletion', () => {
       if (first.status === 'written') {
         await clock.advance(50_000);
         const before = await clock.now();
-        const o = await putOrRefused(m, USER, note(key, `${word} updated version`, { retentionSeconds: 60 }), 1);
+        const o = await putOrRefused(
+          m,
+          USER,
+          note(key, `${word} updated version`, { retentionSeconds: 60 }),
+          first.record.revision,
+        );
         const after = await clock.now();
         if (o.status !== 'written') problems.push(`the update of ${key}: ${o.status}`);
         else {

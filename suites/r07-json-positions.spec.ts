@@ -53,7 +53,7 @@ async function shows(m: MemoryBroker, key: string, o: Outcome, probe: string, pa
   const seen = [
     o.status === 'written' || o.status === 'consolidated' ? o.record.content : '',
     stored?.content ?? '',
-    ...found.map((r) => r.content),
+    ...found.filter((r) => r.key === key).map((r) => r.content),
   ];
   return seen.some((c) => parts.some((part) => c.includes(part)));
 }

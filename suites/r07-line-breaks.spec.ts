@@ -34,7 +34,7 @@ const kept = (o: Outcome): boolean =>
   o.status === 'rejected' || o.status === 'pending_approval' || o.status.startsWith('refused');
 
 describe('R07 line breaks', () => {
-  it('R07.25 rules that read lines read every line break: a raw transcript or an operator skill definition the target keeps out with LF lines is kept out with lines broken by a lone CR, CRLF, U+2028 or U+2029, as a note and inside a JSON string; and a credential-file line after such a break never reaches what is stored, returned or found', async (ctx) => {
+  it('R07.25 rules that read lines read every line break: a raw transcript or an operator skill definition the target keeps out with LF lines is kept out with lines broken by a lone CR, CRLF, U+2028 or U+2029 (a skill’s YAML front matter by CR and CRLF), as a note and inside a JSON string, a JSON list of chat turns with U+2028 or U+2029 in a turn; and a credential-file line after such a break never reaches what is stored, returned or found', async (ctx) => {
     needCapability(ctx, t(), 'memory');
     const p = t().principals;
     const m = t().memory(p.alice, p.agents[0]);
@@ -67,7 +67,9 @@ describe('R07 line breaks', () => {
         ],
       ];
       for (const [carrier, make] of carriers) {
-        for (const [name, sep] of [['LF', '\n'], ...BREAKS] as const) {
+        // YAML 1.2 (a skill's front matter) breaks lines at CR and LF only.
+        const breaks = e.class === 'protected_skill' ? BREAKS.filter(([, b]) => b.startsWith('\r')) : BREAKS;
+        for (const [name, sep] of [['LF', '\n'], ...breaks] as const) {
           if (carrier === 'as a note' && name === 'LF') continue; // the baseline itself
           const proposal = make(e.proposal.content.replaceAll('\n', sep));
           const o = await put(proposal);
@@ -76,6 +78,24 @@ describe('R07 line breaks', () => {
           if (!kept(o) || visible !== null) through.push(`${e.id} ${carrier} with ${name} lines → ${o.status}`);
         }
       }
+    }
+    // A JSON list of chat turns is a transcript whatever a turn's text holds: U+2028 or U+2029
+    // inside it (JSON.stringify leaves them raw) is text, not a break in the JSON.
+    const turns = injectionCorpusV1().find((e) => e.id === 'raw_transcript-json');
+    if (turns) {
+      const base = await put({ ...turns.proposal, key: freshKey('line-breaks') });
+      if (kept(base)) {
+        for (const [name, sep] of BREAKS.filter(([, b]) => !b.startsWith('\r'))) {
+          const content = JSON.stringify([
+            { role: 'user', content: `book me a flight${sep}for friday` },
+            { role: 'assistant', content: `done${sep}booked` },
+          ]);
+          const proposal = { ...turns.proposal, key: freshKey('line-breaks'), content };
+          const o = await put(proposal);
+          if (o.status === 'pending_approval') await t().approvals.decide(p.approverA, o.approvalId, 'reject');
+          if (!kept(o)) through.push(`a JSON list of chat turns with ${name} inside a turn → ${o.status}`);
+        }
+      } else notJudged.push(`raw_transcript-json (as written: ${base.status})`);
     }
     // Credential-file lines: secrets by their place on a line, whatever the password looks like.
     const leaks: string[] = [];

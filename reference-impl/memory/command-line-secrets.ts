@@ -43,12 +43,12 @@ const ENV_ASSIGNMENT =
 /** hostname:port:database:username:password, alone on its line. */
 const PGPASS = /^[^\s:#]{1,255}:(?:\d{1,5}|\*):[^\s:]{1,128}:[^\s:]{1,128}:(\S{3,256})$/gmu;
 /**
- * A .netrc entry at the start of a line: `machine HOST` or `default`, up to three
- * login/account/port tokens (`default` needs its login, so prose like "the default password
- * manager" is not one), then `password PASS`.
+ * A .netrc entry at the start of a line: `machine HOST` or `default`, its login and up to two
+ * account/port tokens (the login is required, so prose like "the default password manager" or
+ * "machine shop password changed" is not one), then `password PASS`.
  */
 const NETRC =
-  /^[ \t]*(?:machine[ \t]+[^\s\u0000]{1,255}(?:\s{1,8}(?:login|account|port)[ \t]+[^\s\u0000]{1,255}){0,3}|default(?:\s{1,8}(?:account|port)[ \t]+[^\s\u0000]{1,255}){0,2}\s{1,8}login[ \t]+[^\s\u0000]{1,255}(?:\s{1,8}(?:account|port)[ \t]+[^\s\u0000]{1,255}){0,2})\s{1,8}password[ \t]+([^\s\u0000]{3,256})/gmu;
+  /^[ \t]*(?:machine[ \t]+[^\s\u0000]{1,255}(?:\s{1,8}(?:account|port)[ \t]+[^\s\u0000]{1,255}){0,2}\s{1,8}login[ \t]+[^\s\u0000]{1,255}(?:\s{1,8}(?:account|port)[ \t]+[^\s\u0000]{1,255}){0,2}|default(?:\s{1,8}(?:account|port)[ \t]+[^\s\u0000]{1,255}){0,2}\s{1,8}login[ \t]+[^\s\u0000]{1,255}(?:\s{1,8}(?:account|port)[ \t]+[^\s\u0000]{1,255}){0,2})\s{1,8}password[ \t]+([^\s\u0000]{3,256})/gmu;
 const AUTH_TUPLE =
   /\b(?:auth[ \t]*=[ \t]*\(|HTTPBasicAuth\(|HTTPDigestAuth\(|BasicAuth\()[ \t]*["'][^"'\n]{1,128}["'][ \t]*,[ \t]*["']([^"'\n]{3,256})["']/gu;
 

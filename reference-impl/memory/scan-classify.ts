@@ -105,7 +105,9 @@ export function scanAndClassify(p: ValidProposal): ScanResult {
   for (const t of foreign) collect(t, [views, foreignViews]);
   for (const t of texts) collect(materialMasked(t), [views], true);
   const reasons: MemoryRejectionReason[] = [];
-  if (looksLikeRawTranscript(content, p.contentType) || textFields.some((f) => looksLikeRawTranscript(f, 'text/plain')))
+  // JSON is parsed as written: a raw U+2028 inside a string is text there, not a line break.
+  const whole = p.contentType === 'application/json' ? p.content : content;
+  if (looksLikeRawTranscript(whole, p.contentType) || textFields.some((f) => looksLikeRawTranscript(f, 'text/plain')))
     reasons.push('raw_transcript');
   if (textFields.some((f) => SKILL_FRONT_MATTER.test(f))) reasons.push('protected_skill');
   return {

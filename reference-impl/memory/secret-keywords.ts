@@ -85,20 +85,30 @@ type Range = readonly [number, number];
  * plain word included — as in JSON. A bare word key ("pass: yes", "token: …") stays prose, read
  * by the value's shape.
  */
+/** A setting's state, not a secret ("require_password: enabled"). */
+const SETTING_WORD =
+  /^(?:enabled|disabled|true|false|yes|no|on|off|required|optional|none|null|unset|always|never|default)$/i;
+/** A key that says what to do about a secret ("require_password", "reset_token"), not which it is. */
+const ABOUT_A_SECRET =
+  /^(?:require|requires|enable|disable|allow|use|reset|change|forgot|rotate|min|max|show|hide|check|validate|verify|expire|remember)$/;
+
 function settingOfSecret(text: string, m: RegExpMatchArray, value: string): boolean {
   const key = m[2] ?? '';
-  if (!/[_.-]|\p{Ll}\p{Lu}/u.test(key) || placeholder(value)) return false;
+  if (!/[_.-]|\p{Ll}\p{Lu}/u.test(key) || placeholder(value) || SETTING_WORD.test(value)) return false;
   // The compound ends in the secret's word ("client_secret", "dbPassword"; not "Passwort-Regeln").
   const words = key
     .replace(/(\p{Ll})(\p{Lu})/gu, '$1_$2')
     .toLowerCase()
     .split(/[-._\s]+/);
-  if (!SECRET_KEY.test(words[words.length - 1] ?? '')) return false;
+  if (!SECRET_KEY.test(words[words.length - 1] ?? '') || ABOUT_A_SECRET.test(words[0] ?? '')) return false;
   const at = m.index ?? 0;
   // The value is all the line holds after the key: a setting, not a sentence.
   const end = at + m[0].length - ((m[4] ?? '').length - value.length);
   const rest = /^[^\n]*/.exec(text.slice(end))?.[0] ?? '';
-  return /^["']?[ \t]*(?:#.*)?$/.test(rest) && /(?:^|\n)[ \t]*(?:-[ \t]+)?$/.test(text.slice(Math.max(0, at - 64), at));
+  return (
+    /^["']?[ \t]*(?:#[^\r]*)?\r?$/.test(rest) &&
+    /(?:^|\n)[ \t]*(?:-[ \t]+)?$/.test(text.slice(Math.max(0, at - 64), at))
+  );
 }
 
 // The prose patterns' shared vocabulary, as regex source fragments (alternations of words, each
